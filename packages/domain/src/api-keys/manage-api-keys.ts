@@ -1,0 +1,58 @@
+import { DomainError } from '../shared/domain-error';
+import { type RandomSource, randomString } from '../shared/random-source';
+import type { Clock } from '../shared/clock';
+import type { TenantRepository } from '../tenants/tenant';
+import type { ApiKey } from './api-key';
+import type { ApiKeyRepository } from './api-key-repository';
+import type { Scope } from './scopes';
+import type { SecretHasher } from './secret-hasher';
+
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const MAX_PREFIX_ATTEMPTS = 5;
+
+/** A fresh raw key: `ck_` + 29 characters of [A-Za-z0-9] from a CSPRNG. */
+export function generateRawKey(random: RandomSource): string {
+  return `ck_${randomString(random, KEY_ALPHABET, 29)}`;
+}
+
+/** The console's key management, driven from the CLI: create (raw key shown once), list, revoke. */
+export class ManageApiKeys {
+  constructor(
+    private readonly tenants: TenantRepository,
+    private readonly keys: ApiKeyRepository,
+    private readonly hasher: SecretHasher,
+    private readonly random: RandomSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Returns the raw key: the only time it exists outside the caller's hands. */
+  async create(tenantSlug: string, name: string, scopes: Scope[], expiresAt: Date | null): Promise<{ raw: string; key: ApiKey }> {
+    const tenant = await this.tenant(tenantSlug);
+    for (let attempt = 1; ; attempt++) {
+      const raw = generateRawKey(this.random);
+      const prefix = raw.slice(0, 8);
+      // Prefixes are global lookup keys; a clash (1 in 62^5 per key) just draws again.
+      if ((await this.keys.findByPrefix(prefix)) && attempt < MAX_PREFIX_ATTEMPTS) continue;
+      const secretHash = await this.hasher.hash(raw.slice(8));
+      const key = await this.keys.create({ tenantId: tenant.id, name, prefix, secretHash, scopes, expiresAt });
+      return { raw, key };
+    }
+  }
+
+  async list(tenantSlug: string): Promise<ApiKey[]> {
+    return this.keys.listByTenant((await this.tenant(tenantSlug)).id);
+  }
+
+  async revoke(tenantSlug: string, prefix: string): Promise<void> {
+    const tenant = await this.tenant(tenantSlug);
+    if (!(await this.keys.revoke(tenant.id, prefix, this.clock.now()))) {
+      throw new DomainError('api_key_not_found', `no key with prefix "${prefix}" in tenant "${tenantSlug}"`);
+    }
+  }
+
+  private async tenant(slug: string) {
+    const tenant = await this.tenants.findBySlug(slug);
+    if (!tenant) throw new DomainError('tenant_not_found', `unknown tenant "${slug}"`);
+    return tenant;
+  }
+}

@@ -1,0 +1,99 @@
+import type { Clock } from '../shared/clock';
+import { DomainError } from '../shared/domain-error';
+import type { Throttle } from '../rate-limiting/throttle';
+import { type ApiKey, type Principal, isKeyActive, splitRawKey } from './api-key';
+import type { ApiKeyRepository } from './api-key-repository';
+import type { SecretHasher } from './secret-hasher';
+
+const LAST_USED_INTERVAL_MS = 60_000;
+const DEFAULT_CACHE_ENTRIES = 10_000;
+// RFC 6750: the scheme is case-insensitive; exactly one space-separated token follows.
+const BEARER = /^bearer +(\S+) *$/i;
+
+/**
+ * Turns an `Authorization` header into a Principal, or throws `invalid_key` / `key_inactive` / `throttled`.
+ *
+ * The bcrypt check is cached by (stored hash, secret): a re-hashed or replaced key misses the cache, and the key row,
+ * with its revocation and expiry, is read on every call, so the cache can never delay either (DECISIONS §1).
+ */
+export class ApiKeyVerifier {
+  private readonly verified = new Map<string, true>();
+  private readonly lastTouched = new Map<number, number>();
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    private readonly hasher: SecretHasher,
+    private readonly clock: Clock,
+    private readonly throttle: Throttle,
+    private readonly maxCacheEntries = DEFAULT_CACHE_ENTRIES,
+  ) {}
+
+  /**
+   * @param authorization the raw header value, or undefined when absent
+   * @param clientAddress who is asking: failed attempts are limited per address before any hash work
+   */
+  async verify(authorization: string | undefined, clientAddress: string): Promise<Principal> {
+    const raw = authorization === undefined ? null : BEARER.exec(authorization)?.[1] ?? null;
+    const parts = raw === null ? null : splitRawKey(raw);
+    if (parts === null) return this.fail(clientAddress, 'invalid_key');
+
+    const key = await this.keys.findByPrefix(parts.prefix);
+    if (!key || !(await this.secretMatches(key, parts.secret, clientAddress))) {
+      return this.fail(clientAddress, 'invalid_key');
+    }
+    const now = this.clock.now();
+    if (!isKeyActive(key, now)) return this.fail(clientAddress, 'key_inactive');
+
+    await this.touch(key, now);
+    return { tenantId: key.tenantId, keyId: key.id, prefix: key.prefix, scopes: key.scopes };
+  }
+
+  private async secretMatches(key: ApiKey | null, secret: string, clientAddress: string): Promise<boolean> {
+    const cacheKey = key ? `${key.secretHash}\u0000${secret}` : null;
+    if (cacheKey !== null && this.verified.has(cacheKey)) return true;
+    // Only uncached checks cost bcrypt time, so only they are refused to an address that keeps failing.
+    await this.throttle.assertMayAttempt(clientAddress);
+    if (key === null) {
+      // An unknown prefix costs one bcrypt verify too, so response time does not reveal which prefixes exist.
+      await this.hasher.verify(secret, await this.timingHash());
+      return false;
+    }
+    const ok = await this.hasher.verify(secret, key.secretHash);
+    if (ok && cacheKey !== null) this.remember(cacheKey);
+    return ok;
+  }
+
+  private remember(cacheKey: string): void {
+    if (this.verified.size >= this.maxCacheEntries) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(cacheKey, true);
+  }
+
+  private timingHash(): Promise<string> {
+    this.dummyHash ??= this.hasher.hash('timing-equaliser-000000');
+    return this.dummyHash;
+  }
+
+  private async touch(key: ApiKey, now: Date): Promise<void> {
+    const nowMs = now.getTime();
+    const lastMs = Math.max(key.lastUsedAt?.getTime() ?? 0, this.lastTouched.get(key.id) ?? 0);
+    if (nowMs - lastMs < LAST_USED_INTERVAL_MS) return;
+    this.lastTouched.set(key.id, nowMs);
+    await this.keys.touchLastUsed(key.id, now);
+  }
+
+  private async fail(clientAddress: string, code: 'invalid_key' | 'key_inactive'): Promise<never> {
+    // An address past its failure budget hears 429 for every failed attempt, cheap or not.
+    await this.throttle.assertMayAttempt(clientAddress);
+    await this.throttle.recordFailure(clientAddress);
+    throw new DomainError(code);
+  }
+}
+
+/** Throws `permission_denied` unless the principal holds `scope` (spec, Authentication §5). */
+export function requireScope(principal: Principal, scope: string): void {
+  if (!principal.scopes.some((held) => held === scope)) throw new DomainError('permission_denied');
+}

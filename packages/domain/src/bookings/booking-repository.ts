@@ -1,0 +1,33 @@
+import type { PageWindow } from '../shared/pagination';
+import type { Booking, BookingFilter, NewBooking } from './booking';
+import type { BookingStatus } from './booking-status';
+import type { Rappen } from '../shared/money';
+
+/**
+ * Bookings of one tenant at a time; every method is scoped by `tenantId` and never sees another tenant's rows.
+ *
+ * Order of `list`: `createdAt` descending, then `id` descending (total, so paging never skips or repeats). A cursor
+ * for this order is `{ key: createdAt.toISOString(), id }`.
+ */
+export interface BookingRepository {
+  /** The number of bookings matching `filter`. Exact; must stay cheap at a million rows. */
+  count(tenantId: number, filter: BookingFilter): Promise<number>;
+  /** One window of the matching bookings in the fixed order. */
+  list(tenantId: number, filter: BookingFilter, window: PageWindow): Promise<Booking[]>;
+  /** The booking, or null when it does not exist in this tenant. */
+  findById(tenantId: number, id: number): Promise<Booking | null>;
+  /**
+   * Atomically, as one transaction that concurrent callers (other processes included) cannot interleave with:
+   * checks that the site is `active` and that no `pending` or `confirmed` booking on it overlaps
+   * `[checkInDate, checkOutDate)`, allocates the next id within the tenant, and inserts.
+   *
+   * @throws DomainError `site_unavailable` when the site is not active or an overlapping booking exists
+   * @throws DomainError `duplicate_booking_reference` when the reference is taken in this tenant (nothing is stored)
+   */
+  insertIfAvailable(booking: NewBooking): Promise<Booking>;
+  /**
+   * Compare-and-set of the status (and price): changes the booking only if its status is still `from`.
+   * Returns the updated booking, or null when it does not exist or its status is no longer `from`.
+   */
+  updateStatus(tenantId: number, id: number, from: BookingStatus, to: BookingStatus, totalPrice: Rappen): Promise<Booking | null>;
+}

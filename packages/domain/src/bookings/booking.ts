@@ -1,0 +1,41 @@
+import type { CalendarDate } from '../shared/calendar-date';
+import type { Rappen } from '../shared/money';
+import type { BookingStatus } from './booking-status';
+
+/** A booking: the public projection plus the internal `source` ("online" for API-created rows). */
+export interface Booking {
+  id: number;
+  tenantId: number;
+  bookingReference: string;
+  guestFirstName: string;
+  guestLastName: string;
+  guestEmail: string;
+  siteId: number;
+  /** The pitch number of `siteId`, as on the site map. */
+  siteNumber: string;
+  checkInDate: CalendarDate;
+  checkOutDate: CalendarDate;
+  numAdults: number;
+  numYouth: number;
+  numChildren: number;
+  status: BookingStatus;
+  totalPrice: Rappen;
+  createdAt: Date;
+  source: string;
+}
+
+/** A booking about to be stored. The repository assigns `id` unless given (imports give it). */
+export type NewBooking = Omit<Booking, 'id' | 'siteNumber'> & { id?: number };
+
+export interface BookingFilter {
+  /** Exact match on the status code; an unknown code simply matches nothing. */
+  status?: string;
+  /** check_in_date >= this. */
+  checkInFrom?: CalendarDate;
+  /** check_in_date <= this. */
+  checkInTo?: CalendarDate;
+}
+
+/** Booking references: 10 characters of Crockford base32, which leaves out the ambiguous I, L, O and U. */
+export const BOOKING_REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const BOOKING_REFERENCE_LENGTH = 10;

@@ -1,0 +1,87 @@
+import type { Principal } from '../api-keys/api-key';
+import type { Scope } from '../api-keys/scopes';
+import { requireScope } from '../api-keys/verify-api-key';
+import type { CalendarDate } from '../shared/calendar-date';
+import type { Clock } from '../shared/clock';
+import { DomainError, type FieldErrors, isDomainError } from '../shared/domain-error';
+import { type RandomSource, randomString } from '../shared/random-source';
+import type { SiteRepository } from '../sites/site';
+import { BOOKING_REFERENCE_ALPHABET, BOOKING_REFERENCE_LENGTH, type Booking } from './booking';
+import type { BookingRepository } from './booking-repository';
+import { placeholderPrice } from './placeholder-pricing';
+
+/** The guest and stay fields of a create request, already type-checked by the transport (DRF field rules). */
+export interface BookingFields {
+  checkInDate: CalendarDate;
+  checkOutDate: CalendarDate;
+  numAdults: number;
+  numYouth: number;
+  numChildren: number;
+  guestFirstName: string;
+  guestLastName: string;
+  guestEmail: string;
+}
+
+/**
+ * A create request as the transport read it. `siteId` is null when it was missing, null or not an integer; the
+ * fields come either valid or as the field errors found, because DECISIONS §2.4 puts the site check before them.
+ */
+export interface CreateBookingInput {
+  siteId: number | null;
+  fields: { valid: true; value: BookingFields } | { valid: false; errors: FieldErrors };
+}
+
+const MAX_REFERENCE_ATTEMPTS = 8;
+
+export class CreateBooking {
+  readonly scope: Scope = 'bookings:write';
+
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly sites: SiteRepository,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+  ) {}
+
+  /** DECISIONS §2 items 4 to 7, in that order; the first failing rule wins. */
+  async execute(principal: Principal, input: CreateBookingInput): Promise<Booking> {
+    requireScope(principal, this.scope);
+    const site = input.siteId === null ? null : await this.sites.findById(principal.tenantId, input.siteId);
+    if (!site) throw new DomainError('site_not_found');
+
+    if (!input.fields.valid) throw DomainError.validation(input.fields.errors);
+    const fields = input.fields.value;
+    if (fields.checkOutDate <= fields.checkInDate) {
+      throw DomainError.validation({ check_out_date: ['Check-out date must be after check-in date.'] });
+    }
+
+    const occupants = fields.numAdults + fields.numYouth + fields.numChildren;
+    if (occupants > site.maxOccupants) {
+      throw DomainError.validation({
+        non_field_errors: [`Total occupants (${occupants}) exceed the maximum of ${site.maxOccupants} for this site.`],
+      });
+    }
+    if (site.status !== 'active') throw new DomainError('site_unavailable');
+
+    const draft = {
+      ...fields,
+      tenantId: principal.tenantId,
+      siteId: site.id,
+      status: 'pending',
+      totalPrice: placeholderPrice(site.basePricePerNight, fields.checkInDate, fields.checkOutDate),
+      createdAt: this.clock.now(),
+      source: 'online',
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.bookings.insertIfAvailable({ ...draft, bookingReference: this.newReference() });
+      } catch (error) {
+        if (!isDomainError(error, 'duplicate_booking_reference') || attempt >= MAX_REFERENCE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private newReference(): string {
+    return randomString(this.random, BOOKING_REFERENCE_ALPHABET, BOOKING_REFERENCE_LENGTH);
+  }
+}

@@ -1,0 +1,38 @@
+import type { Principal } from '../api-keys/api-key';
+import type { Scope } from '../api-keys/scopes';
+import { requireScope } from '../api-keys/verify-api-key';
+import { DomainError } from '../shared/domain-error';
+import { type Page, type PageHint, type PageRequest, dateCursor, paginate } from '../shared/pagination';
+import type { Booking, BookingFilter } from './booking';
+import type { BookingRepository } from './booking-repository';
+
+export class ListBookings {
+  readonly scope: Scope = 'bookings:read';
+
+  constructor(private readonly bookings: BookingRepository) {}
+
+  /** Bookings of the caller's tenant, newest first, filtered by status and check-in range. */
+  execute(principal: Principal, filter: BookingFilter, request: PageRequest, hint?: PageHint): Promise<Page<Booking>> {
+    requireScope(principal, this.scope);
+    const { tenantId } = principal;
+    return paginate(request, hint, {
+      count: () => this.bookings.count(tenantId, filter),
+      list: (window) => this.bookings.list(tenantId, filter, window),
+      cursorOf: (booking) => dateCursor(booking.createdAt, booking.id),
+    });
+  }
+}
+
+export class GetBooking {
+  readonly scope: Scope = 'bookings:read';
+
+  constructor(private readonly bookings: BookingRepository) {}
+
+  /** Another tenant's booking is `not_found`, never a permission error (spec, Errors). */
+  async execute(principal: Principal, id: number): Promise<Booking> {
+    requireScope(principal, this.scope);
+    const booking = await this.bookings.findById(principal.tenantId, id);
+    if (!booking) throw new DomainError('not_found');
+    return booking;
+  }
+}

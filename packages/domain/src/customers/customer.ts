@@ -1,0 +1,24 @@
+import type { PageWindow } from '../shared/pagination';
+
+/** A registered guest-portal account: a user whose role is `customer`. Staff, operators and admins never appear. */
+export interface Customer {
+  id: number;
+  tenantId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  dateJoined: Date;
+}
+
+export const USER_ROLES = ['customer', 'staff', 'operator', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/**
+ * Customers of one tenant (users with role `customer` only). Order of `list`: `dateJoined` descending, then `id`
+ * descending. A cursor for this order is `{ key: dateJoined.toISOString(), id }`.
+ */
+export interface CustomerRepository {
+  count(tenantId: number): Promise<number>;
+  list(tenantId: number, window: PageWindow): Promise<Customer[]>;
+}

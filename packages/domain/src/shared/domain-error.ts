@@ -1,0 +1,49 @@
+/**
+ * Every failure the domain can report. The codes are stable and closed: the HTTP adapter maps each one to a status
+ * and body in exactly one place, and the domain never speaks HTTP.
+ */
+export type DomainErrorCode =
+  | 'invalid_key'
+  | 'key_inactive'
+  | 'permission_denied'
+  | 'not_found'
+  | 'invalid_page'
+  | 'site_not_found'
+  | 'site_unavailable'
+  | 'validation_failed'
+  | 'throttled'
+  | 'invalid_transition'
+  | 'duplicate_booking_reference'
+  | 'tenant_not_found'
+  | 'tenant_exists'
+  | 'api_key_not_found';
+
+/** Field-keyed messages, DRF-style: `{ field: [message, ...] }`, with `non_field_errors` for object-level rules. */
+export type FieldErrors = Record<string, string[]>;
+
+export interface DomainErrorDetails {
+  /** For `validation_failed`: the field-keyed messages. */
+  fieldErrors?: FieldErrors;
+  /** For `throttled`: whole seconds until a retry can succeed (at least 1). */
+  retryAfterSeconds?: number;
+}
+
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+  readonly details: DomainErrorDetails;
+
+  constructor(code: DomainErrorCode, message?: string, details: DomainErrorDetails = {}) {
+    super(message ?? code);
+    this.name = 'DomainError';
+    this.code = code;
+    this.details = details;
+  }
+
+  static validation(fieldErrors: FieldErrors): DomainError {
+    return new DomainError('validation_failed', 'validation failed', { fieldErrors });
+  }
+}
+
+export function isDomainError(error: unknown, code?: DomainErrorCode): error is DomainError {
+  return error instanceof DomainError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,149 @@
+import { DomainError } from './domain-error';
+
+/**
+ * Pagination as DRF's PageNumberPagination does it (DECISIONS §2). The domain decides the numbers; the HTTP adapter
+ * builds the links.
+ */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+/** A page request as the client sent it, already read: `'last'` or a 1-based number that may still be out of range. */
+export interface PageRequest {
+  page: number | 'last';
+  pageSize: number;
+}
+
+/**
+ * A position in a list's fixed, total order: the sort key of a row (a datetime, or a site number) and its id.
+ * Lists hand out the position of their last row so that `next` can continue from it without an OFFSET scan.
+ */
+export interface Cursor {
+  key: string;
+  id: number;
+}
+
+/**
+ * Which rows of a list to read. `after`, when present, names the row just before the window: the repository then
+ * starts right after it and ignores `offset` (the two must describe the same rows when the data is unchanged).
+ */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+  after?: Cursor;
+}
+
+export interface Page<T> {
+  /** Total matching records across all pages. */
+  count: number;
+  /** The 1-based number of this page. */
+  page: number;
+  pageSize: number;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  results: T[];
+  /** The position of the last result, when a next page exists: a keyset hint for the `next` link. */
+  nextCursor?: Cursor;
+}
+
+// Python's int(): optional surrounding whitespace, an optional sign, digits (underscores between digits allowed).
+const PY_INT = /^\s*[+-]?\d+(?:_\d+)*\s*$/;
+
+/** Reads a query value the way Python's `int()` does; null when it would raise. */
+export function parsePythonInt(raw: string): number | null {
+  if (!PY_INT.test(raw)) return null;
+  const value = Number(raw.trim().replace(/_/g, ''));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/**
+ * Reads `page` and `page_size`. `page` missing or empty is 1; `last` is the last page; anything that is not an
+ * integer, or is < 1, is `invalid_page`. `page_size` that is missing, unreadable, zero or negative is 50; above 200
+ * it is clamped to 200 (never an error).
+ */
+export function readPageRequest(page: string | undefined, pageSize: string | undefined): PageRequest {
+  return { page: readPageNumber(page), pageSize: readPageSize(pageSize) };
+}
+
+function readPageNumber(raw: string | undefined): number | 'last' {
+  if (raw === undefined || raw === '') return 1;
+  if (raw === 'last') return 'last';
+  const value = parsePythonInt(raw);
+  if (value === null || value < 1) throw invalidPage();
+  return value;
+}
+
+function readPageSize(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_PAGE_SIZE;
+  const value = parsePythonInt(raw);
+  if (value === null || value <= 0) return DEFAULT_PAGE_SIZE;
+  return Math.min(value, MAX_PAGE_SIZE);
+}
+
+/** The number of pages for `count` rows; an empty list still has page 1. */
+export function pageCount(count: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(count / pageSize));
+}
+
+/** Resolves a request against a known total, or throws `invalid_page` for a page past the end. */
+/**
+ * Resolves a request against a known total, or throws `invalid_page` for a page past the end. A keyset hint is
+ * used only when it was issued for exactly this page and page size; a hand-built `?page=N` reads by offset.
+ */
+export function resolvePage(request: PageRequest, count: number, hint?: PageHint): { page: number; window: PageWindow } {
+  const last = pageCount(count, request.pageSize);
+  const page = request.page === 'last' ? last : request.page;
+  if (page > last) throw invalidPage();
+  const window: PageWindow = { offset: (page - 1) * request.pageSize, limit: request.pageSize };
+  if (hint && hint.page === page && hint.pageSize === request.pageSize) window.after = hint.after;
+  return { page, window };
+}
+
+/** A keyset hint carried in a `next` link: "page `page` of size `pageSize` starts right after `after`". */
+export interface PageHint {
+  page: number;
+  pageSize: number;
+  after: Cursor;
+}
+
+export function toPage<T>(
+  request: PageRequest,
+  page: number,
+  count: number,
+  results: T[],
+  cursorOf: (row: T) => Cursor,
+): Page<T> {
+  const hasNext = page < pageCount(count, request.pageSize);
+  const lastRow = results[results.length - 1];
+  return {
+    count,
+    page,
+    pageSize: request.pageSize,
+    hasNext,
+    hasPrevious: page > 1,
+    results,
+    ...(hasNext && lastRow !== undefined ? { nextCursor: cursorOf(lastRow) } : {}),
+  };
+}
+
+function invalidPage(): DomainError {
+  return new DomainError('invalid_page', 'Invalid page.');
+}
+
+/**
+ * The one paging routine every list use case shares: count, resolve the page (404 past the end), read the window.
+ */
+export async function paginate<T>(
+  request: PageRequest,
+  hint: PageHint | undefined,
+  source: { count(): Promise<number>; list(window: PageWindow): Promise<T[]>; cursorOf(row: T): Cursor },
+): Promise<Page<T>> {
+  const count = await source.count();
+  const { page, window } = resolvePage(request, count, hint);
+  const results = count === 0 ? [] : await source.list(window);
+  return toPage(request, page, count, results, (row) => source.cursorOf(row));
+}
+
+/** Cursor of a row ordered by a datetime and then id. */
+export function dateCursor(at: Date, id: number): Cursor {
+  return { key: at.toISOString(), id };
+}

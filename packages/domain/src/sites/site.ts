@@ -1,0 +1,26 @@
+import type { Rappen } from '../shared/money';
+import type { PageWindow } from '../shared/pagination';
+
+/** A pitch. `status` is stored verbatim; only `active` pitches take new bookings. */
+export interface Site {
+  id: number;
+  tenantId: number;
+  siteNumber: string;
+  name: string;
+  maxOccupants: number;
+  basePricePerNight: Rappen;
+  status: string;
+  siteTypeId: number;
+  siteTypeName: string;
+}
+
+/**
+ * Sites of one tenant. Order of `list`: `siteNumber` ascending by byte order (SQLite BINARY, Postgres COLLATE "C"),
+ * then `id` ascending. A cursor for this order is `{ key: siteNumber, id }`.
+ */
+export interface SiteRepository {
+  count(tenantId: number): Promise<number>;
+  list(tenantId: number, window: PageWindow): Promise<Site[]>;
+  /** The site, or null when it does not exist in this tenant. */
+  findById(tenantId: number, id: number): Promise<Site | null>;
+}

@@ -1,0 +1,37 @@
+import type { Scope } from '../api-keys/scopes';
+import type { Booking } from '../bookings/booking';
+import type { Customer, UserRole } from '../customers/customer';
+import type { Invoice } from '../invoices/invoice';
+import type { Site } from '../sites/site';
+
+/** One tenant's whole world, as a fixture file or a migration from another platform describes it. */
+export interface TenantSnapshot {
+  slug: string;
+  name: string;
+  apiKeys: Array<{
+    name: string;
+    prefix: string;
+    secretHash: string;
+    scopes: Scope[];
+    expiresAt: Date | null;
+    revoked: boolean;
+  }>;
+  siteTypes: Array<{ id: number; name: string }>;
+  sites: Array<Omit<Site, 'tenantId' | 'siteTypeName'>>;
+  users: Array<Omit<Customer, 'tenantId'> & { role: UserRole }>;
+  bookings: Array<Omit<Booking, 'tenantId' | 'siteNumber'>>;
+  invoices: Array<Omit<Invoice, 'tenantId'>>;
+}
+
+/**
+ * Stores whole tenants in bulk. Ids inside a snapshot are the tenant's own; later rows continue after the highest.
+ */
+export interface TenantImporter {
+  /**
+   * All or nothing, in one transaction: on any failure nothing is stored.
+   * Statuses are stored verbatim, and no availability rule is applied (history may overlap).
+   * @param onProgress called now and then with the number of rows stored so far
+   * @throws DomainError `tenant_exists` when a slug is already taken (the message names it)
+   */
+  importTenants(tenants: TenantSnapshot[], onProgress?: (rows: number) => void): Promise<void>;
+}

@@ -1,0 +1,344 @@
+import type { ApiKey } from '../api-keys/api-key';
+import type { ApiKeyRepository, NewApiKey } from '../api-keys/api-key-repository';
+import type { SecretHasher } from '../api-keys/secret-hasher';
+import type { Booking, BookingFilter, NewBooking } from '../bookings/booking';
+import type { BookingRepository } from '../bookings/booking-repository';
+import { isOccupying } from '../bookings/booking-status';
+import type { Customer, CustomerRepository, UserRole } from '../customers/customer';
+import type { Invoice, InvoiceRepository } from '../invoices/invoice';
+import type { RateLimitDecision, RateLimiter } from '../rate-limiting/rate-limiter';
+import { decide, windowStart } from '../rate-limiting/rate-limiter';
+import { rangesOverlap } from '../shared/calendar-date';
+import type { Clock } from '../shared/clock';
+import { DomainError } from '../shared/domain-error';
+import type { Rappen } from '../shared/money';
+import type { Cursor, PageWindow } from '../shared/pagination';
+import type { Site, SiteRepository } from '../sites/site';
+import type { Tenant, TenantRepository } from '../tenants/tenant';
+import type { TenantImporter, TenantSnapshot } from '../tenants/tenant-import';
+
+type StoredSite = Omit<Site, 'siteTypeName'>;
+type StoredUser = Customer & { role: UserRole };
+type StoredBooking = Omit<Booking, 'siteNumber'>;
+
+/**
+ * All tables in plain arrays. Every method does its checks and writes without an `await` in between, which is what
+ * makes "check overlap, then insert" atomic here: JavaScript runs it to the end before anything else.
+ */
+export class InMemoryStore {
+  tenants: Tenant[] = [];
+  apiKeys: ApiKey[] = [];
+  siteTypes: Array<{ tenantId: number; id: number; name: string }> = [];
+  sites: StoredSite[] = [];
+  users: StoredUser[] = [];
+  bookings: StoredBooking[] = [];
+  invoices: Invoice[] = [];
+
+  nextId(rows: ReadonlyArray<{ tenantId: number; id: number }>, tenantId: number): number {
+    let max = 0;
+    for (const row of rows) if (row.tenantId === tenantId && row.id > max) max = row.id;
+    return max + 1;
+  }
+
+  siteView(site: StoredSite): Site {
+    const type = this.siteTypes.find((t) => t.tenantId === site.tenantId && t.id === site.siteTypeId);
+    return { ...site, siteTypeName: type?.name ?? '' };
+  }
+
+  bookingView(booking: StoredBooking): Booking {
+    const site = this.sites.find((s) => s.tenantId === booking.tenantId && s.id === booking.siteId);
+    return { ...booking, siteNumber: site?.siteNumber ?? '' };
+  }
+}
+
+/** Byte-order comparison of strings, as SQLite BINARY and Postgres COLLATE "C" compare UTF-8. */
+export function compareBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+function byDateDescThenIdDesc<T extends { id: number }>(dateOf: (row: T) => Date) {
+  return (a: T, b: T) => dateOf(b).getTime() - dateOf(a).getTime() || b.id - a.id;
+}
+
+function windowOf<T>(sorted: T[], window: PageWindow, isAfter: (row: T, cursor: Cursor) => boolean): T[] {
+  const after = window.after;
+  if (!after) return sorted.slice(window.offset, window.offset + window.limit);
+  const start = sorted.findIndex((row) => isAfter(row, after));
+  return start < 0 ? [] : sorted.slice(start, start + window.limit);
+}
+
+function afterDesc<T extends { id: number }>(dateOf: (row: T) => Date) {
+  return (row: T, cursor: Cursor) => {
+    const key = dateOf(row).toISOString();
+    return key < cursor.key || (key === cursor.key && row.id < cursor.id);
+  };
+}
+
+export class InMemoryTenantRepository implements TenantRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  async findBySlug(slug: string) {
+    return this.store.tenants.find((t) => t.slug === slug) ?? null;
+  }
+
+  async create(tenant: { slug: string; name: string }) {
+    if (this.store.tenants.some((t) => t.slug === tenant.slug)) {
+      throw new DomainError('tenant_exists', `tenant "${tenant.slug}" already exists`);
+    }
+    const created = { id: this.store.tenants.length + 1, ...tenant };
+    this.store.tenants.push(created);
+    return created;
+  }
+
+  async isEmpty() {
+    return this.store.tenants.length === 0;
+  }
+}
+
+export class InMemoryApiKeyRepository implements ApiKeyRepository {
+  private lastId = 0;
+
+  constructor(
+    private readonly store: InMemoryStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async findByPrefix(prefix: string) {
+    const key = this.store.apiKeys.find((k) => k.prefix === prefix);
+    return key ? { ...key, scopes: [...key.scopes] } : null;
+  }
+
+  async listByTenant(tenantId: number) {
+    return this.store.apiKeys
+      .filter((k) => k.tenantId === tenantId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+      .map((k) => ({ ...k }));
+  }
+
+  async create(key: NewApiKey) {
+    if (this.store.apiKeys.some((k) => k.prefix === key.prefix)) {
+      throw new DomainError('validation_failed', `prefix ${key.prefix} is already in use`);
+    }
+    this.lastId = Math.max(this.lastId, ...this.store.apiKeys.map((k) => k.id)) + 1;
+    const created: ApiKey = {
+      ...key,
+      id: this.lastId,
+      revokedAt: key.revokedAt ?? null,
+      lastUsedAt: null,
+      createdAt: this.clock.now(),
+    };
+    this.store.apiKeys.push(created);
+    return { ...created };
+  }
+
+  async revoke(tenantId: number, prefix: string, at: Date) {
+    const key = this.store.apiKeys.find((k) => k.tenantId === tenantId && k.prefix === prefix);
+    if (!key) return false;
+    key.revokedAt ??= at;
+    return true;
+  }
+
+  async touchLastUsed(keyId: number, at: Date) {
+    const key = this.store.apiKeys.find((k) => k.id === keyId);
+    if (key) key.lastUsedAt = at;
+  }
+}
+
+export class InMemorySiteRepository implements SiteRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  private sorted(tenantId: number) {
+    return this.store.sites
+      .filter((s) => s.tenantId === tenantId)
+      .sort((a, b) => compareBytes(a.siteNumber, b.siteNumber) || a.id - b.id);
+  }
+
+  async count(tenantId: number) {
+    return this.store.sites.filter((s) => s.tenantId === tenantId).length;
+  }
+
+  async list(tenantId: number, window: PageWindow) {
+    const isAfter = (s: StoredSite, c: Cursor) => {
+      const order = compareBytes(s.siteNumber, c.key);
+      return order > 0 || (order === 0 && s.id > c.id);
+    };
+    return windowOf(this.sorted(tenantId), window, isAfter).map((s) => this.store.siteView(s));
+  }
+
+  async findById(tenantId: number, id: number) {
+    const site = this.store.sites.find((s) => s.tenantId === tenantId && s.id === id);
+    return site ? this.store.siteView(site) : null;
+  }
+}
+
+function matches(booking: StoredBooking, tenantId: number, filter: BookingFilter): boolean {
+  return (
+    booking.tenantId === tenantId &&
+    (filter.status === undefined || booking.status === filter.status) &&
+    (filter.checkInFrom === undefined || booking.checkInDate >= filter.checkInFrom) &&
+    (filter.checkInTo === undefined || booking.checkInDate <= filter.checkInTo)
+  );
+}
+
+export class InMemoryBookingRepository implements BookingRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  async count(tenantId: number, filter: BookingFilter) {
+    return this.store.bookings.filter((b) => matches(b, tenantId, filter)).length;
+  }
+
+  async list(tenantId: number, filter: BookingFilter, window: PageWindow) {
+    const createdAt = (b: StoredBooking) => b.createdAt;
+    const sorted = this.store.bookings.filter((b) => matches(b, tenantId, filter)).sort(byDateDescThenIdDesc(createdAt));
+    return windowOf(sorted, window, afterDesc(createdAt)).map((b) => this.store.bookingView(b));
+  }
+
+  async findById(tenantId: number, id: number) {
+    const booking = this.store.bookings.find((b) => b.tenantId === tenantId && b.id === id);
+    return booking ? this.store.bookingView(booking) : null;
+  }
+
+  async insertIfAvailable(booking: NewBooking) {
+    const { store } = this;
+    const site = store.sites.find((s) => s.tenantId === booking.tenantId && s.id === booking.siteId);
+    const taken = store.bookings.some(
+      (b) =>
+        b.tenantId === booking.tenantId &&
+        b.siteId === booking.siteId &&
+        isOccupying(b.status) &&
+        rangesOverlap(b.checkInDate, b.checkOutDate, booking.checkInDate, booking.checkOutDate),
+    );
+    if (!site || site.status !== 'active' || taken) throw new DomainError('site_unavailable');
+    if (store.bookings.some((b) => b.tenantId === booking.tenantId && b.bookingReference === booking.bookingReference)) {
+      throw new DomainError('duplicate_booking_reference');
+    }
+    const stored: StoredBooking = { ...booking, id: booking.id ?? store.nextId(store.bookings, booking.tenantId) };
+    store.bookings.push(stored);
+    return store.bookingView(stored);
+  }
+
+  async updateStatus(tenantId: number, id: number, from: string, to: string, totalPrice: Rappen) {
+    const booking = this.store.bookings.find((b) => b.tenantId === tenantId && b.id === id);
+    if (!booking || booking.status !== from) return null;
+    booking.status = to;
+    booking.totalPrice = totalPrice;
+    return this.store.bookingView(booking);
+  }
+}
+
+export class InMemoryCustomerRepository implements CustomerRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  private customers(tenantId: number): Customer[] {
+    return this.store.users.filter((u) => u.tenantId === tenantId && u.role === 'customer');
+  }
+
+  async count(tenantId: number) {
+    return this.customers(tenantId).length;
+  }
+
+  async list(tenantId: number, window: PageWindow) {
+    const joined = (c: Customer) => c.dateJoined;
+    const sorted = this.customers(tenantId).sort(byDateDescThenIdDesc(joined));
+    return windowOf(sorted, window, afterDesc(joined)).map(({ role: _role, ...customer }: Customer & { role?: UserRole }) => customer);
+  }
+}
+
+export class InMemoryInvoiceRepository implements InvoiceRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  async count(tenantId: number) {
+    return this.store.invoices.filter((i) => i.tenantId === tenantId).length;
+  }
+
+  async list(tenantId: number, window: PageWindow) {
+    const issued = (i: Invoice) => i.issuedAt;
+    const sorted = this.store.invoices.filter((i) => i.tenantId === tenantId).sort(byDateDescThenIdDesc(issued));
+    return windowOf(sorted, window, afterDesc(issued)).map((i) => ({ ...i }));
+  }
+}
+
+export class InMemoryTenantImporter implements TenantImporter {
+  constructor(
+    private readonly store: InMemoryStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async importTenants(snapshots: TenantSnapshot[], onProgress?: (rows: number) => void) {
+    const { store } = this;
+    for (const snapshot of snapshots) {
+      if (store.tenants.some((t) => t.slug === snapshot.slug)) {
+        throw new DomainError('tenant_exists', `tenant "${snapshot.slug}" already exists`);
+      }
+    }
+    let rows = 0;
+    let keyId = Math.max(0, ...store.apiKeys.map((k) => k.id));
+    for (const snapshot of snapshots) {
+      const tenantId = Math.max(0, ...store.tenants.map((t) => t.id)) + 1;
+      store.tenants.push({ id: tenantId, slug: snapshot.slug, name: snapshot.name });
+      for (const key of snapshot.apiKeys) {
+        const { revoked, ...rest } = key;
+        const now = this.clock.now();
+        store.apiKeys.push({ ...rest, id: ++keyId, tenantId, revokedAt: revoked ? now : null, lastUsedAt: null, createdAt: now });
+      }
+      store.siteTypes.push(...snapshot.siteTypes.map((t) => ({ ...t, tenantId })));
+      store.sites.push(...snapshot.sites.map((s) => ({ ...s, tenantId })));
+      store.users.push(...snapshot.users.map((u) => ({ ...u, tenantId })));
+      store.bookings.push(...snapshot.bookings.map((b) => ({ ...b, tenantId })));
+      store.invoices.push(...snapshot.invoices.map((i) => ({ ...i, tenantId })));
+      rows += snapshot.sites.length + snapshot.users.length + snapshot.bookings.length + snapshot.invoices.length;
+      onProgress?.(rows);
+    }
+  }
+}
+
+/** Fixed one-minute windows in a Map: the single-process limiter. */
+export class InMemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly clock: Clock) {}
+
+  async hit(key: string, limit: number): Promise<RateLimitDecision> {
+    return this.read(key, limit, 1);
+  }
+
+  async peek(key: string, limit: number): Promise<RateLimitDecision> {
+    return this.read(key, limit, 0);
+  }
+
+  private read(key: string, limit: number, add: number): RateLimitDecision {
+    const now = this.clock.now().getTime();
+    const start = windowStart(now);
+    let entry = this.windows.get(key);
+    if (!entry || entry.start !== start) {
+      if (this.windows.size > 100_000) this.sweep(start);
+      entry = { start, count: 0 };
+      this.windows.set(key, entry);
+    }
+    entry.count += add;
+    return decide(entry.count, limit, now, start);
+  }
+
+  private sweep(currentStart: number): void {
+    for (const [key, entry] of this.windows) if (entry.start !== currentStart) this.windows.delete(key);
+  }
+}
+
+/**
+ * A hasher for tests: fast and deterministic, and it counts its calls so tests can prove when no hash work was done.
+ * Its "hash" is not secure and never leaves tests.
+ */
+export class FakeSecretHasher implements SecretHasher {
+  hashCalls = 0;
+  verifyCalls = 0;
+
+  async hash(secret: string) {
+    this.hashCalls++;
+    return `fake$${[...secret].reverse().join('')}`;
+  }
+
+  async verify(secret: string, hash: string) {
+    this.verifyCalls++;
+    return hash === `fake$${[...secret].reverse().join('')}`;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './in-memory-store';
+export * from './fixed-clock';
+export * from './mothers';
