@@ -48,11 +48,14 @@ export interface Page<T> {
 // Python's int(): optional surrounding whitespace, an optional sign, digits (underscores between digits allowed).
 const PY_INT = /^\s*[+-]?\d+(?:_\d+)*\s*$/;
 
-/** Reads a query value the way Python's `int()` does; null when it would raise. */
+/**
+ * Reads a query value the way Python's `int()` does; null when it would raise. Python has no integer overflow, so a
+ * value beyond 2^53 comes back approximate (possibly ±Infinity) rather than null: callers only compare it with bounds,
+ * and DRF clamps a huge `page_size` to the maximum instead of falling back to the default.
+ */
 export function parsePythonInt(raw: string): number | null {
   if (!PY_INT.test(raw)) return null;
-  const value = Number(raw.trim().replace(/_/g, ''));
-  return Number.isSafeInteger(value) ? value : null;
+  return Number(raw.trim().replace(/_/g, ''));
 }
 
 /**

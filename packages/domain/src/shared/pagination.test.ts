@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { isDomainError } from './domain-error';
+import { type Cursor, type PageRequest, paginate, parsePythonInt, readPageRequest, resolvePage, toPage } from './pagination';
+
+function invalidPageError(run: () => unknown): boolean {
+  try {
+    run();
+  } catch (error) {
+    return isDomainError(error, 'invalid_page') && error.message === 'Invalid page.';
+  }
+  return false;
+}
+
+// DECISIONS §2, pagination: DRF's PageNumberPagination, read like Python's int().
+describe('readPageRequest: page', () => {
+  it.each([
+    [undefined, 1],
+    ['', 1],
+    ['1', 1],
+    ['2', 2],
+    [' 2 ', 2],
+    ['\t3\n', 3],
+    ['+2', 2],
+    ['002', 2],
+    ['1_0', 10],
+  ])('page %j reads as %j', (raw, page) => {
+    expect(readPageRequest(raw, undefined).page).toBe(page);
+  });
+
+  it('reads "last" as the last page', () => {
+    expect(readPageRequest('last', undefined).page).toBe('last');
+  });
+
+  it.each(['0', '-1', '-0', '+0', '1.5', '2.0', 'abc', '1e2', '0x2', '2a', '_1', '1_', '1__0', '+', '-', ' ', 'LAST', 'first', '１'])(
+    'page %j is Invalid page.',
+    (raw) => {
+      expect(invalidPageError(() => readPageRequest(raw, undefined))).toBe(true);
+    },
+  );
+
+  it('a page number beyond 2^53 is Invalid page., not a crash or page 1', () => {
+    expect(invalidPageError(() => resolvePage(readPageRequest('99999999999999999999999', undefined), 10))).toBe(true);
+  });
+});
+
+describe('readPageRequest: page_size', () => {
+  it.each([
+    [undefined, 50],
+    ['', 50],
+    ['abc', 50],
+    ['1.5', 50],
+    ['0', 50],
+    ['-1', 50],
+    ['-500', 50],
+    ['1', 1],
+    ['10', 10],
+    [' 10 ', 10],
+    ['+10', 10],
+    ['200', 200],
+    ['201', 200],
+    ['100000', 200],
+    ['99999999999999999999999', 200], // Python's int() reads it, and DRF clamps it
+  ])('page_size %j reads as %i', (raw, size) => {
+    expect(readPageRequest(undefined, raw).pageSize).toBe(size);
+  });
+});
+
+describe('parsePythonInt', () => {
+  it.each([
+    ['42', 42],
+    ['  -7  ', -7],
+    ['+0', 0],
+    ['1_000', 1000],
+  ])('reads %j as %i', (raw, value) => {
+    expect(parsePythonInt(raw)).toBe(value);
+  });
+
+  it.each(['', ' ', '4 2', '4.0', '1e3', 'abc', '--1', '1_', '_1'])('refuses %j like int() raises', (raw) => {
+    expect(parsePythonInt(raw)).toBeNull();
+  });
+});
+
+describe('resolvePage', () => {
+  const size = (pageSize: number, page: number | 'last' = 1): PageRequest => ({ page, pageSize });
+
+  it('gives an empty list a page 1 and refuses its page 2', () => {
+    expect(resolvePage(size(50), 0)).toEqual({ page: 1, window: { offset: 0, limit: 50 } });
+    expect(invalidPageError(() => resolvePage(size(50, 2), 0))).toBe(true);
+    expect(resolvePage(size(50, 'last'), 0).page).toBe(1);
+  });
+
+  it('resolves "last" against the total', () => {
+    expect(resolvePage(size(50, 'last'), 230)).toEqual({ page: 5, window: { offset: 200, limit: 50 } });
+    expect(resolvePage(size(50, 'last'), 200).page).toBe(4);
+    expect(resolvePage(size(50, 'last'), 1).page).toBe(1);
+  });
+
+  it('accepts the last page and refuses the one past it', () => {
+    expect(resolvePage(size(50, 5), 230).window).toEqual({ offset: 200, limit: 50 });
+    expect(invalidPageError(() => resolvePage(size(50, 6), 230))).toBe(true);
+    expect(invalidPageError(() => resolvePage(size(50, 5), 200))).toBe(true);
+  });
+
+  const after: Cursor = { key: '2026-01-01T00:00:00.000Z', id: 7 };
+
+  it('uses a keyset hint issued for exactly this page and page size', () => {
+    expect(resolvePage(size(50, 3), 230, { page: 3, pageSize: 50, after }).window).toEqual({ offset: 100, limit: 50, after });
+  });
+
+  it.each([
+    ['another page', { page: 2, pageSize: 50, after }],
+    ['another page size', { page: 3, pageSize: 20, after }],
+  ])('ignores a hint for %s and reads by offset', (_label, hint) => {
+    expect(resolvePage(size(50, 3), 230, hint).window).toEqual({ offset: 100, limit: 50 });
+  });
+});
+
+describe('toPage', () => {
+  const cursorOf = (n: number): Cursor => ({ key: `k${n}`, id: n });
+
+  it('has a next page and a cursor at its last row before the end', () => {
+    const page = toPage({ page: 1, pageSize: 2 }, 1, 5, [1, 2], cursorOf);
+    expect(page).toEqual({ count: 5, page: 1, pageSize: 2, hasNext: true, hasPrevious: false, results: [1, 2], nextCursor: cursorOf(2) });
+  });
+
+  it('has both neighbours in the middle', () => {
+    const page = toPage({ page: 2, pageSize: 2 }, 2, 5, [3, 4], cursorOf);
+    expect([page.hasPrevious, page.hasNext]).toEqual([true, true]);
+  });
+
+  it('has no next page and no cursor on the last page', () => {
+    const page = toPage({ page: 'last', pageSize: 2 }, 3, 5, [5], cursorOf);
+    expect([page.hasPrevious, page.hasNext]).toEqual([true, false]);
+    expect(page).not.toHaveProperty('nextCursor');
+  });
+
+  it('has neither neighbour when everything fits on page 1', () => {
+    const page = toPage({ page: 1, pageSize: 50 }, 1, 0, [], cursorOf);
+    expect(page).toEqual({ count: 0, page: 1, pageSize: 50, hasNext: false, hasPrevious: false, results: [] });
+  });
+});
+
+describe('paginate', () => {
+  const rows = Array.from({ length: 7 }, (_, i) => i + 1);
+  const source = (data: number[]) => ({
+    reads: 0,
+    count: async () => data.length,
+    async list(window: { offset: number; limit: number }) {
+      this.reads++;
+      return data.slice(window.offset, window.offset + window.limit);
+    },
+    cursorOf: (n: number): Cursor => ({ key: String(n), id: n }),
+  });
+
+  it('counts, resolves and reads one window', async () => {
+    const page = await paginate({ page: 2, pageSize: 3 }, undefined, source(rows));
+    expect(page).toMatchObject({ count: 7, page: 2, results: [4, 5, 6], hasNext: true, hasPrevious: true, nextCursor: { id: 6 } });
+  });
+
+  it('does not read rows of an empty list', async () => {
+    const empty = source([]);
+    expect(await paginate({ page: 1, pageSize: 3 }, undefined, empty)).toMatchObject({ count: 0, results: [] });
+    expect(empty.reads).toBe(0);
+  });
+
+  it('rejects a page past the end with invalid_page', async () => {
+    await expect(paginate({ page: 4, pageSize: 3 }, undefined, source(rows))).rejects.toMatchObject({ code: 'invalid_page' });
+  });
+});

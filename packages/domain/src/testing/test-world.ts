@@ -1,0 +1,55 @@
+import type { Principal } from '../api-keys/api-key';
+import { type Scope, SCOPES } from '../api-keys/scopes';
+import { DomainError } from '../shared/domain-error';
+import type { TenantSnapshot } from '../tenants/tenant-import';
+import { FixedClock } from './fixed-clock';
+import {
+  FakeSecretHasher,
+  InMemoryApiKeyRepository,
+  InMemoryBookingRepository,
+  InMemoryCustomerRepository,
+  InMemoryInvoiceRepository,
+  InMemorySiteRepository,
+  InMemoryStore,
+  InMemoryTenantImporter,
+  InMemoryTenantRepository,
+} from './in-memory-store';
+
+/**
+ * One in-memory world for the domain's unit tests: a store seeded with whole tenants, every repository over it, a
+ * fixed clock and a counting hasher. Not exported from `./testing`: it serves this package's own `*.test.ts` files.
+ */
+export async function aWorld(tenants: TenantSnapshot[] = [], clock = new FixedClock()) {
+  const store = new InMemoryStore();
+  await new InMemoryTenantImporter(store, clock).importTenants(tenants);
+  return {
+    clock,
+    store,
+    hasher: new FakeSecretHasher(),
+    tenants: new InMemoryTenantRepository(store),
+    apiKeys: new InMemoryApiKeyRepository(store, clock),
+    sites: new InMemorySiteRepository(store),
+    bookings: new InMemoryBookingRepository(store),
+    customers: new InMemoryCustomerRepository(store),
+    invoices: new InMemoryInvoiceRepository(store),
+    /** A caller of the tenant with this slug, holding `scopes` (all five by default). */
+    principal(slug: string, scopes: readonly Scope[] = SCOPES): Principal {
+      const tenant = store.tenants.find((t) => t.slug === slug);
+      if (!tenant) throw new Error(`no tenant ${slug} in this world`);
+      return { tenantId: tenant.id, keyId: 1, prefix: 'ck_test0', scopes };
+    },
+  };
+}
+
+export type World = Awaited<ReturnType<typeof aWorld>>;
+
+/** Awaits `promise` and returns the DomainError it rejects with; anything else (or resolving) fails the test. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError, but the promise resolved');
+}
