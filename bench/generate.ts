@@ -1,0 +1,354 @@
+/**
+ * Writes a benchmark tenant as a fixture file (shared/fixture-format.md), streamed record by record.
+ *
+ *   tsx bench/generate.ts --out bench/.work/t.json [--bookings 100000] [--sites 500] [--customers 20000]
+ *                         [--staff 30] [--invoices 50000] [--seed 1] [--slug bench]
+ *
+ * Data is "as of" 2026-06-30: created_at runs from 2019 to then, check-ins up to early 2027, so every date from 2030 on
+ * is free on every site. The benchmark's POST case books only inside that window (FREE_WINDOW_START), which is why it
+ * can expect 201 for every request while the overlap rule is enforced.
+ */
+import { closeSync, openSync, writeSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import { Rng } from "./seeded";
+
+export const FREE_WINDOW_START = "2030-01-01";
+export const ALL_SCOPES = ["bookings:read", "bookings:write", "sites:read", "customers:read", "invoices:read"];
+
+export interface TenantSpec {
+  slug: string;
+  name: string;
+  bookings: number;
+  sites: number;
+  customers: number;
+  staff: number;
+  invoices: number;
+  seed: number;
+}
+
+export interface GeneratedTenant {
+  file: string;
+  slug: string;
+  /** Raw 32-character key with every scope; a throwaway made from the seeded PRNG. */
+  token: string;
+  rows: Record<"api_keys" | "site_types" | "sites" | "users" | "bookings" | "invoices", number>;
+  totalRows: number;
+  bytes: number;
+  /** Sites a POST may use: active, and each holds at least two occupants. */
+  activeSiteIds: number[];
+}
+
+export const DEFAULT_SPEC: TenantSpec = {
+  slug: "bench",
+  name: "Camping Benchmark",
+  bookings: 100_000,
+  sites: 500,
+  customers: 20_000,
+  staff: 30,
+  invoices: 50_000,
+  seed: 1,
+};
+
+// Record kinds, so that (seed, kind, id) streams never coincide.
+const KIND = { key: 1, site: 2, user: 3, booking: 4, invoice: 5, section: 6 } as const;
+
+const DAY = 86_400_000;
+const BOOKINGS_FROM = Date.UTC(2019, 0, 1);
+const USERS_FROM = Date.UTC(2018, 0, 1);
+const AS_OF = Date.UTC(2026, 5, 30);
+
+const KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+// Crockford base32 without I, L, O, U (DECISIONS §3).
+const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+const FIRST_NAMES = [
+  "Anna", "Luca", "Mia", "Noah", "Lea", "Leon", "Laura", "Elias", "Sara", "Jonas", "Nina", "David", "Lena", "Matteo",
+  "Chiara", "Nico", "Julia", "Samuel", "Elena", "Tim", "Céline", "Yannick", "Chloé", "Loïc", "Zoé", "Reto", "Ursula",
+  "Beat", "Heidi", "Jürg", "Vreni", "Andrea", "Marco", "Giulia", "Sandro", "Fabienne", "Thomas", "Ruth", "Stefan",
+];
+const LAST_NAMES = [
+  "Müller", "Meier", "Schmid", "Keller", "Weber", "Huber", "Schneider", "Meyer", "Steiner", "Fischer", "Gerber",
+  "Brunner", "Baumann", "Frei", "Zimmermann", "Moser", "Widmer", "Wyss", "Graf", "Roth", "Bianchi", "Rossi", "Favre",
+  "Bonvin", "Rochat", "Girard", "Zürcher", "Hofstetter", "Lüthi", "Bachmann", "Suter", "Kälin", "Imhof", "Arnold",
+];
+const MAIL_DOMAINS = ["bluewin.ch", "gmx.ch", "sunrise.ch", "hispeed.ch", "gmail.com", "outlook.com", "proton.me"];
+const SITE_TYPES = [
+  { id: 1, name: "Tent pitch", occupants: [2, 4], price: [2200, 3800] },
+  { id: 2, name: "Camper pitch", occupants: [2, 6], price: [3500, 5500] },
+  { id: 3, name: "Caravan pitch", occupants: [4, 6], price: [4000, 6500] },
+  { id: 4, name: "Cabin", occupants: [2, 5], price: [8000, 14_000] },
+  { id: 5, name: "Glamping tent", occupants: [2, 4], price: [11_000, 18_000] },
+] as const;
+const SITE_NAMES = ["", "", "", "Riverside", "Panorama", "Waldrand", "Seeblick", "Sonnenhang", "Birkenweg", "Alpenrose"];
+
+/** Emits a JSON array element by element through a small buffer, so memory stays flat at any tenant size. */
+class JsonStream {
+  private fd: number;
+  private buffer = "";
+  bytes = 0;
+
+  constructor(file: string) {
+    this.fd = openSync(file, "w");
+  }
+
+  write(text: string): void {
+    this.buffer += text;
+    if (this.buffer.length > 1 << 20) this.flush();
+  }
+
+  array<T>(key: string, count: number, make: (id: number) => T, last = false): void {
+    this.write(`"${key}":[`);
+    for (let id = 1; id <= count; id++) this.write(`${id === 1 ? "\n" : ",\n"}${JSON.stringify(make(id))}`);
+    this.write(`]${last ? "" : ",\n"}`);
+  }
+
+  flush(): void {
+    this.bytes += writeSync(this.fd, this.buffer);
+    this.buffer = "";
+  }
+
+  close(): void {
+    this.flush();
+    closeSync(this.fd);
+  }
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
+}
+
+function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function money(rappen: number): string {
+  return `${Math.floor(rappen / 100)}.${String(rappen % 100).padStart(2, "0")}`;
+}
+
+function asciiFold(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+}
+
+/** Section letters A..Z, AA..AZ, ... as on a site map. */
+function sectionName(n: number): string {
+  let out = "";
+  for (let k = n + 1; k > 0; k = Math.floor((k - 1) / 26)) out = String.fromCharCode(65 + ((k - 1) % 26)) + out;
+  return out;
+}
+
+/** A unique 10-character reference per id: an odd multiplier is a bijection modulo 2^50. */
+function bookingReference(id: number, seed: number): string {
+  const modulus = 1n << 50n;
+  let v = (BigInt(id) * 0x2545f4914f6cdn + BigInt(mix(seed))) % modulus;
+  let out = "";
+  for (let i = 0; i < 10; i++) {
+    out = REFERENCE_ALPHABET[Number(v & 31n)] + out;
+    v >>= 5n;
+  }
+  return out;
+}
+
+function mix(seed: number): number {
+  return Rng.of(seed, 0, 0).int(0, 2 ** 30);
+}
+
+/** The tenant as pure functions of id; see the file comment in seeded.ts. */
+export class TenantModel {
+  constructor(readonly spec: TenantSpec) {}
+
+  token(): string {
+    const rng = Rng.of(this.spec.seed, KIND.key, 1);
+    return `ck_${rng.chars(KEY_ALPHABET, 29)}`;
+  }
+
+  site(id: number) {
+    const section = Math.floor((id - 1) / 25);
+    const type = Rng.of(this.spec.seed, KIND.section, section).pick(SITE_TYPES);
+    const rng = Rng.of(this.spec.seed, KIND.site, id);
+    const price = Math.round(rng.int(type.price[0], type.price[1]) / 50) * 50;
+    return {
+      id,
+      site_number: `${sectionName(section)}${String(((id - 1) % 25) + 1).padStart(2, "0")}`,
+      name: rng.pick(SITE_NAMES),
+      max_occupants: rng.int(type.occupants[0], type.occupants[1]),
+      base_price_per_night: money(price),
+      status: rng.next() < 0.04 ? "inactive" : "active",
+      site_type_id: type.id,
+      price,
+    };
+  }
+
+  user(id: number) {
+    const rng = Rng.of(this.spec.seed, KIND.user, id);
+    const first = rng.pick(FIRST_NAMES);
+    const last = rng.pick(LAST_NAMES);
+    const staff = id <= this.spec.staff;
+    const role = staff ? rng.weighted([["staff", 6], ["operator", 2], ["admin", 1]] as const) : "customer";
+    const domain = staff ? `${this.spec.slug}.example` : rng.pick(MAIL_DOMAINS);
+    const total = this.spec.staff + this.spec.customers;
+    const step = (AS_OF - USERS_FROM) / Math.max(total, 1);
+    return {
+      id,
+      role,
+      email: `${asciiFold(first)}.${asciiFold(last)}${id}@${domain}`,
+      first_name: first,
+      last_name: last,
+      phone_number: rng.next() < 0.6 ? `+41 7${rng.int(5, 9)} ${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}` : "",
+      date_joined: isoSeconds(USERS_FROM + (id - 1) * step + rng.next() * step),
+    };
+  }
+
+  /** Creation times grow with id, with jitter, and about 1% share their predecessor's second (tie-break coverage). */
+  bookingCreatedAt(id: number): number {
+    const rng = Rng.of(this.spec.seed, KIND.booking, -id);
+    if (id > 1 && rng.next() < 0.01) return this.bookingCreatedAt(id - 1);
+    const step = (AS_OF - BOOKINGS_FROM) / this.spec.bookings;
+    return Math.floor((BOOKINGS_FROM + (id - 1) * step + rng.next() * step) / 1000) * 1000;
+  }
+
+  booking(id: number) {
+    const rng = Rng.of(this.spec.seed, KIND.booking, id);
+    const createdAt = this.bookingCreatedAt(id);
+    const lead = rng.weighted([[[0, 7], 2], [[8, 60], 4], [[61, 240], 4]] as const);
+    const checkIn = createdAt - (createdAt % DAY) + rng.int(lead[0], lead[1]) * DAY;
+    const span = rng.weighted([[[1, 3], 5], [[4, 7], 3.5], [[8, 21], 1.5]] as const);
+    const nights = rng.int(span[0], span[1]);
+    const checkOut = checkIn + nights * DAY;
+    const site = this.site(rng.int(1, this.spec.sites));
+    const source = rng.weighted([["admin", 3], ["online", 5], ["walk_in", 1], ["channel_manager", 2]] as const);
+    let guest = { first: "", last: "", email: "" };
+    if (source !== "walk_in") {
+      if (this.spec.customers > 0 && rng.next() < 0.6) {
+        const c = this.user(this.spec.staff + rng.int(1, this.spec.customers));
+        guest = { first: c.first_name, last: c.last_name, email: c.email };
+      } else {
+        const first = rng.pick(FIRST_NAMES);
+        const last = rng.pick(LAST_NAMES);
+        guest = { first, last, email: `${asciiFold(first)}.${asciiFold(last)}@${rng.pick(MAIL_DOMAINS)}` };
+      }
+    }
+    const status =
+      checkOut <= AS_OF
+        ? rng.weighted([["completed", 78], ["cancelled", 14], ["no_show", 3], ["confirmed", 5]] as const)
+        : rng.weighted([["confirmed", 72], ["pending", 12], ["cancelled", 16]] as const);
+    const adults = rng.int(1, Math.max(1, site.max_occupants - 1));
+    const youth = rng.next() < 0.2 ? rng.int(0, site.max_occupants - adults) : 0;
+    const children = rng.int(0, site.max_occupants - adults - youth);
+    return {
+      id,
+      booking_reference: bookingReference(id, this.spec.seed),
+      guest_first_name: guest.first,
+      guest_last_name: guest.last,
+      guest_email: guest.email,
+      site_id: site.id,
+      check_in_date: isoDate(checkIn),
+      check_out_date: isoDate(checkOut),
+      num_adults: adults,
+      num_youth: youth,
+      num_children: children,
+      status,
+      total_price: money(site.price * nights),
+      created_at: isoSeconds(createdAt),
+      source,
+    };
+  }
+
+  invoice(id: number) {
+    const rng = Rng.of(this.spec.seed, KIND.invoice, id);
+    const linked = this.spec.bookings > 0 && rng.next() < 0.9;
+    let issuedAt: number;
+    let total: number;
+    let bookingId: number | null = null;
+    if (linked) {
+      bookingId = rng.int(1, this.spec.bookings);
+      const b = this.booking(bookingId);
+      issuedAt = Date.parse(b.created_at) + rng.int(600, 72 * 3600) * 1000;
+      const nights = (Date.parse(b.check_out_date) - Date.parse(b.check_in_date)) / DAY;
+      const touristTax = 250 * (b.num_adults + b.num_children) * nights;
+      total = Math.round(Number(b.total_price) * 100) + touristTax;
+    } else {
+      issuedAt = BOOKINGS_FROM + rng.next() * (AS_OF - BOOKINGS_FROM);
+      total = rng.int(5, 200) * 100 + rng.pick([0, 20, 50, 80]);
+    }
+    return {
+      id,
+      invoice_number: `${new Date(issuedAt).getUTCFullYear()}-${String(id).padStart(6, "0")}`,
+      booking_id: bookingId,
+      total_chf: money(total),
+      status: rng.weighted([["ERLEDIGT", 70], ["OFFEN", 15], ["STORNIERT", 10], ["PICKUP", 5]] as const),
+      issued_at: isoSeconds(issuedAt),
+    };
+  }
+}
+
+export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}): GeneratedTenant {
+  const spec = { ...DEFAULT_SPEC, ...overrides };
+  const model = new TenantModel(spec);
+  const token = model.token();
+  const out = new JsonStream(file);
+  const activeSiteIds: number[] = [];
+  out.write(`{"tenants":[{"slug":${JSON.stringify(spec.slug)},"name":${JSON.stringify(spec.name)},\n`);
+  out.write(
+    `"api_keys":[${JSON.stringify({ name: "benchmark (throwaway)", token, scopes: ALL_SCOPES, expires_at: null, revoked: false })}],\n`,
+  );
+  out.write(`"site_types":${JSON.stringify(SITE_TYPES.map(({ id, name }) => ({ id, name })))},\n`);
+  out.array("sites", spec.sites, (id) => {
+    const { price: _price, ...site } = model.site(id);
+    if (site.status === "active" && site.max_occupants >= 2) activeSiteIds.push(id);
+    return site;
+  });
+  out.array("users", spec.staff + spec.customers, (id) => model.user(id));
+  out.array("bookings", spec.bookings, (id) => model.booking(id));
+  out.array("invoices", spec.invoices, (id) => model.invoice(id), true);
+  out.write("}]}\n");
+  out.close();
+  const rows = {
+    api_keys: 1,
+    site_types: SITE_TYPES.length,
+    sites: spec.sites,
+    users: spec.staff + spec.customers,
+    bookings: spec.bookings,
+    invoices: spec.invoices,
+  };
+  const totalRows = Object.values(rows).reduce((a, b) => a + b, 0);
+  return { file, slug: spec.slug, token, rows, totalRows, bytes: out.bytes, activeSiteIds };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { values } = parseArgs({
+    options: {
+      out: { type: "string" },
+      slug: { type: "string" },
+      bookings: { type: "string" },
+      sites: { type: "string" },
+      customers: { type: "string" },
+      staff: { type: "string" },
+      invoices: { type: "string" },
+      seed: { type: "string" },
+    },
+  });
+  if (!values.out) {
+    console.error("usage: tsx bench/generate.ts --out FILE [--bookings N] [--sites N] [--customers N] [--staff N] [--invoices N] [--seed N] [--slug S]");
+    process.exit(2);
+  }
+  const numeric = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const overrides = Object.fromEntries(
+    Object.entries({
+      slug: values.slug,
+      bookings: numeric(values.bookings),
+      sites: numeric(values.sites),
+      customers: numeric(values.customers),
+      staff: numeric(values.staff),
+      invoices: numeric(values.invoices),
+      seed: numeric(values.seed),
+    }).filter(([, v]) => v !== undefined),
+  ) as Partial<TenantSpec>;
+  const started = performance.now();
+  const result = generateTenant(values.out, overrides);
+  const { activeSiteIds: _sites, token: _token, ...summary } = result;
+  console.log(JSON.stringify({ ...summary, seconds: +((performance.now() - started) / 1000).toFixed(2) }));
+}
