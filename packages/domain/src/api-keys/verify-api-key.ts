@@ -39,9 +39,9 @@ export class ApiKeyVerifier {
     if (parts === null) return this.fail(clientAddress, 'invalid_key');
 
     const key = await this.keys.findByPrefix(parts.prefix);
-    if (!key || !(await this.secretMatches(key, parts.secret, clientAddress))) {
-      return this.fail(clientAddress, 'invalid_key');
-    }
+    // Always ask secretMatches, even for an unknown prefix: it spends the equalising hash work (DECISIONS §1).
+    const secretOk = await this.secretMatches(key, parts.secret, clientAddress);
+    if (!key || !secretOk) return this.fail(clientAddress, 'invalid_key');
     const now = this.clock.now();
     if (!isKeyActive(key, now)) return this.fail(clientAddress, 'key_inactive');
 
