@@ -266,10 +266,18 @@ export class InMemoryTenantImporter implements TenantImporter {
 
   async importTenants(snapshots: TenantSnapshot[], onProgress?: (rows: number) => void) {
     const { store } = this;
+    // All checks run before the first write: that is what makes this import all or nothing, as a database
+    // transaction with its unique and foreign keys would.
+    const slugs = new Set(store.tenants.map((t) => t.slug));
+    const prefixes = new Set(store.apiKeys.map((k) => k.prefix));
     for (const snapshot of snapshots) {
-      if (store.tenants.some((t) => t.slug === snapshot.slug)) {
-        throw new DomainError('tenant_exists', `tenant "${snapshot.slug}" already exists`);
+      if (slugs.has(snapshot.slug)) throw new DomainError('tenant_exists', `tenant "${snapshot.slug}" already exists`);
+      slugs.add(snapshot.slug);
+      for (const key of snapshot.apiKeys) {
+        if (prefixes.has(key.prefix)) throw new DomainError('validation_failed', `key prefix ${key.prefix} is already in use`);
+        prefixes.add(key.prefix);
       }
+      checkSnapshotKeys(snapshot);
     }
     let rows = 0;
     let keyId = Math.max(0, ...store.apiKeys.map((k) => k.id));
@@ -289,6 +297,34 @@ export class InMemoryTenantImporter implements TenantImporter {
       rows += snapshot.sites.length + snapshot.users.length + snapshot.bookings.length + snapshot.invoices.length;
       onProgress?.(rows);
     }
+  }
+}
+
+function assertUnique<T>(rows: readonly T[], keyOf: (row: T) => string | number, what: string, slug: string): void {
+  const seen = new Set<string | number>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (seen.has(key)) throw new DomainError('validation_failed', `tenant "${slug}": duplicate ${what} ${key}`);
+    seen.add(key);
+  }
+}
+
+/** The unique and foreign keys of the SQL schema, checked up front. */
+function checkSnapshotKeys(snapshot: TenantSnapshot): void {
+  const { slug } = snapshot;
+  assertUnique(snapshot.siteTypes, (t) => t.id, 'site type id', slug);
+  assertUnique(snapshot.sites, (s) => s.id, 'site id', slug);
+  assertUnique(snapshot.users, (u) => u.id, 'user id', slug);
+  assertUnique(snapshot.bookings, (b) => b.id, 'booking id', slug);
+  assertUnique(snapshot.bookings, (b) => b.bookingReference, 'booking reference', slug);
+  assertUnique(snapshot.invoices, (i) => i.id, 'invoice id', slug);
+  const typeIds = new Set(snapshot.siteTypes.map((t) => t.id));
+  const siteIds = new Set(snapshot.sites.map((s) => s.id));
+  for (const site of snapshot.sites) {
+    if (!typeIds.has(site.siteTypeId)) throw new DomainError('validation_failed', `tenant "${slug}": unknown site type ${site.siteTypeId}`);
+  }
+  for (const booking of snapshot.bookings) {
+    if (!siteIds.has(booking.siteId)) throw new DomainError('validation_failed', `tenant "${slug}": unknown site ${booking.siteId}`);
   }
 }
 

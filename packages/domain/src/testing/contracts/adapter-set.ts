@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { ApiKeyRepository } from '../../api-keys/api-key-repository';
+import type { BookingRepository } from '../../bookings/booking-repository';
+import type { CustomerRepository } from '../../customers/customer';
+import type { InvoiceRepository } from '../../invoices/invoice';
+import type { RateLimiter } from '../../rate-limiting/rate-limiter';
+import { type DomainErrorCode, isDomainError } from '../../shared/domain-error';
+import type { SiteRepository } from '../../sites/site';
+import type { TenantRepository } from '../../tenants/tenant';
+import type { TenantImporter, TenantSnapshot } from '../../tenants/tenant-import';
+import type { FixedClock } from '../fixed-clock';
+
+/**
+ * Every port of one backend, sharing one store. The contract suites seed their data through `importer`, so a backend
+ * only has to provide its own adapters; `clock` is the clock those adapters read (tests move it).
+ */
+export interface AdapterSet {
+  tenants: TenantRepository;
+  apiKeys: ApiKeyRepository;
+  sites: SiteRepository;
+  customers: CustomerRepository;
+  invoices: InvoiceRepository;
+  bookings: BookingRepository;
+  importer: TenantImporter;
+  /** Absent when the backend has no limiter of its own (SQLite: the app uses memory). */
+  rateLimiter?: RateLimiter;
+  clock: FixedClock;
+  close(): Promise<void>;
+}
+
+/** Builds a fresh adapter set; called once per suite, closed after it. */
+export type AdapterSetup = () => Promise<AdapterSet>;
+
+/**
+ * Opens the backend for the suite this is called in and returns a getter for it. Tests never share rows: each seeds
+ * its own tenant with a unique slug, so they may run in any order and against a database other suites also use.
+ */
+export function useAdapterSet(setup: AdapterSetup): () => AdapterSet {
+  let set: AdapterSet | undefined;
+  beforeAll(async () => {
+    set = await setup();
+  });
+  afterAll(async () => {
+    await set?.close();
+  });
+  return () => {
+    if (!set) throw new Error('adapter set not ready: setup() failed or has not run');
+    return set;
+  };
+}
+
+let counter = 0;
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function randomAlnum(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALNUM[Math.floor(Math.random() * ALNUM.length)];
+  return out;
+}
+
+/** A slug no other test (in this or a parallel run on the same database) uses. */
+export function uniqueSlug(label: string): string {
+  counter += 1;
+  return `${label}-${counter}-${randomAlnum(8).toLowerCase()}`;
+}
+
+/** A fresh key prefix (`ck_` + 5 characters); prefixes are unique across all tenants. */
+export function uniquePrefix(): string {
+  return `ck_${randomAlnum(5)}`;
+}
+
+/** Imports one tenant and returns its id. */
+export async function seedTenant(set: AdapterSet, snapshot: TenantSnapshot): Promise<number> {
+  await set.importer.importTenants([snapshot]);
+  const tenant = await set.tenants.findBySlug(snapshot.slug);
+  if (!tenant) throw new Error(`seeded tenant ${snapshot.slug} not found`);
+  return tenant.id;
+}
+
+/** Asserts that `promise` rejects with a DomainError of `code`, and returns it for further checks. */
+export async function expectDomainError(promise: Promise<unknown>, code: DomainErrorCode): Promise<Error> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, `expected DomainError ${code}`).toBeDefined();
+  expect(isDomainError(caught) ? caught.code : caught).toBe(code);
+  return caught as Error;
+}
+
+/** Reads a whole list page by page, once by offset and once by following the cursor of each page's last row. */
+export async function walkBothWays<T extends { id: number }>(
+  total: number,
+  pageSize: number,
+  list: (window: { offset: number; limit: number; after?: { key: string; id: number } }) => Promise<T[]>,
+  cursorOf: (row: T) => { key: string; id: number },
+): Promise<{ byOffset: number[][]; byCursor: number[][] }> {
+  const byOffset: number[][] = [];
+  const byCursor: number[][] = [];
+  let after: { key: string; id: number } | undefined;
+  for (let offset = 0; offset < total; offset += pageSize) {
+    byOffset.push((await list({ offset, limit: pageSize })).map((r) => r.id));
+    const window = after ? { offset, limit: pageSize, after } : { offset, limit: pageSize };
+    const rows = await list(window);
+    byCursor.push(rows.map((r) => r.id));
+    const last = rows[rows.length - 1];
+    if (last) after = cursorOf(last);
+  }
+  return { byOffset, byCursor };
+}

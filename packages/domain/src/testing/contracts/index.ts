@@ -1,0 +1,33 @@
+import { describe, it } from 'vitest';
+import { describeApiKeyRepositoryContract, describeTenantRepositoryContract } from './access.contract';
+import type { AdapterSetup } from './adapter-set';
+import { describeBookingRepositoryContract } from './booking-repository.contract';
+import { describeCustomerRepositoryContract, describeInvoiceRepositoryContract, describeSiteRepositoryContract } from './list-repositories.contract';
+import { describeRateLimiterContract } from './rate-limiter.contract';
+import { describeTenantImporterContract } from './tenant-importer.contract';
+
+export * from './adapter-set';
+export * from './access.contract';
+export * from './booking-repository.contract';
+export * from './list-repositories.contract';
+export * from './rate-limiter.contract';
+export * from './tenant-importer.contract';
+
+/** What a backend declares about itself, so a suite it cannot run is skipped visibly rather than silently. */
+export interface BackendCapabilities {
+  /** The backend brings its own `RateLimiter` (shared state across processes). */
+  rateLimiter: boolean;
+}
+
+/** Every port's contract against one backend; each suite gets its own `setup()`. */
+export function describeAdapterContracts(name: string, setup: AdapterSetup, capabilities: BackendCapabilities): void {
+  describeTenantRepositoryContract(name, setup);
+  describeApiKeyRepositoryContract(name, setup);
+  describeTenantImporterContract(name, setup);
+  describeSiteRepositoryContract(name, setup);
+  describeCustomerRepositoryContract(name, setup);
+  describeInvoiceRepositoryContract(name, setup);
+  describeBookingRepositoryContract(name, setup);
+  if (capabilities.rateLimiter) describeRateLimiterContract(name, setup);
+  else describe(`RateLimiter contract: ${name}`, () => it.skip('skipped: this backend declares no rate limiter of its own'));
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { RATE_LIMIT_WINDOW_MS } from '../../rate-limiting/rate-limiter';
+import { type AdapterSet, type AdapterSetup, useAdapterSet } from './adapter-set';
+
+/** The contract of `RateLimiter`: fixed one-minute windows per key, counted atomically. */
+export function describeRateLimiterContract(name: string, setup: AdapterSetup): void {
+  describe(`RateLimiter contract: ${name}`, () => {
+    const adapters = useAdapterSet(setup);
+    let n = 0;
+    const freshKey = () => `contract:${Date.now()}:${Math.random()}:${++n}`;
+    function limiter(set: AdapterSet) {
+      if (!set.rateLimiter) throw new Error('this adapter set declares no rate limiter');
+      return set.rateLimiter;
+    }
+    /** Puts the clock `intoWindowMs` into a fresh window, so the reset arithmetic is predictable. */
+    function startOfWindow(set: AdapterSet, intoWindowMs: number) {
+      const now = set.clock.now().getTime();
+      set.clock.set(new Date(now - (now % RATE_LIMIT_WINDOW_MS) + 10 * RATE_LIMIT_WINDOW_MS + intoWindowMs));
+    }
+
+    it('counts hits up to the limit and refuses past it', async () => {
+      const set = adapters();
+      startOfWindow(set, 15_000);
+      const key = freshKey();
+      const decisions = [];
+      for (let i = 0; i < 4; i++) decisions.push(await limiter(set).hit(key, 3));
+      expect(decisions).toEqual([
+        { allowed: true, limit: 3, remaining: 2, resetSeconds: 45 },
+        { allowed: true, limit: 3, remaining: 1, resetSeconds: 45 },
+        { allowed: true, limit: 3, remaining: 0, resetSeconds: 45 },
+        { allowed: false, limit: 3, remaining: 0, resetSeconds: 45 },
+      ]);
+    });
+
+    it('peeks without counting', async () => {
+      const set = adapters();
+      startOfWindow(set, 0);
+      const key = freshKey();
+      expect(await limiter(set).peek(key, 2)).toEqual({ allowed: true, limit: 2, remaining: 2, resetSeconds: 60 });
+      await limiter(set).hit(key, 2);
+      expect(await limiter(set).peek(key, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      expect(await limiter(set).peek(key, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      await limiter(set).hit(key, 2);
+      expect(await limiter(set).peek(key, 2)).toMatchObject({ remaining: 0 });
+    });
+
+    it('keeps keys apart', async () => {
+      const set = adapters();
+      startOfWindow(set, 1_000);
+      const a = freshKey();
+      const b = freshKey();
+      await limiter(set).hit(a, 1);
+      expect(await limiter(set).hit(a, 1)).toMatchObject({ allowed: false });
+      expect(await limiter(set).hit(b, 1)).toMatchObject({ allowed: true, remaining: 0 });
+    });
+
+    it('starts counting afresh in the next window', async () => {
+      const set = adapters();
+      startOfWindow(set, 59_500);
+      const key = freshKey();
+      await limiter(set).hit(key, 1);
+      expect(await limiter(set).hit(key, 1)).toMatchObject({ allowed: false, resetSeconds: 1 });
+      set.clock.advance(500);
+      expect(await limiter(set).hit(key, 1)).toEqual({ allowed: true, limit: 1, remaining: 0, resetSeconds: 60 });
+    });
+
+    it('counts parallel hits exactly', async () => {
+      const set = adapters();
+      startOfWindow(set, 5_000);
+      const key = freshKey();
+      const decisions = await Promise.all(Array.from({ length: 20 }, () => limiter(set).hit(key, 10)));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+      expect(decisions.map((d) => d.remaining).sort((x, y) => x - y)).toEqual([...Array(11).fill(0), 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(await limiter(set).peek(key, 10)).toMatchObject({ allowed: false, remaining: 0 });
+    });
+  });
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
+import { type AdapterSetup, expectDomainError, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
+
+/** The contract of `TenantImporter`: all or nothing, ids kept, later rows continue after them. */
+export function describeTenantImporterContract(name: string, setup: AdapterSetup): void {
+  describe(`TenantImporter contract: ${name}`, () => {
+    const adapters = useAdapterSet(setup);
+
+    it('stores every part of every tenant, and reports progress up to the number of rows', async () => {
+      const set = adapters();
+      const prefixes = [uniquePrefix(), uniquePrefix()];
+      const expiresAt = new Date('2027-01-01T00:00:00.000Z');
+      const first = aTenant(uniqueSlug('import'), {
+        name: 'Camping Alpenblick',
+        apiKeys: [
+          { name: 'erp', prefix: prefixes[0]!, secretHash: '$2b$12$hash-one', scopes: ['invoices:read'], expiresAt, revoked: false },
+          { name: 'old', prefix: prefixes[1]!, secretHash: '$2b$12$hash-two', scopes: ['bookings:read', 'sites:read'], expiresAt: null, revoked: true },
+        ],
+        siteTypes: [{ id: 1, name: 'Tent pitch' }, { id: 2, name: 'Cabin' }],
+        sites: [aSite({ id: 1 }), aSite({ id: 2, siteTypeId: 2, siteNumber: 'H1' })],
+        users: [aUser({ id: 1 }), aUser({ id: 2, role: 'staff' })],
+        bookings: [aBooking({ id: 1 }), aBooking({ id: 2, siteId: 2, status: 'pending' })],
+        invoices: [anInvoice({ id: 1, bookingId: 1 })],
+      });
+      const second = aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1 })] });
+      const reports: number[] = [];
+      set.clock.set('2026-06-01T09:30:00.500Z');
+      await set.importer.importTenants([first, second], (rows) => reports.push(rows));
+
+      expect(reports.length).toBeGreaterThan(0);
+      expect(reports).toEqual([...reports].sort((x, y) => x - y));
+      expect(reports[reports.length - 1]).toBe(2 + 2 + 2 + 1 + 1 + 1);
+
+      const tenant = await set.tenants.findBySlug(first.slug);
+      expect(tenant).toEqual({ id: expect.any(Number), slug: first.slug, name: 'Camping Alpenblick' });
+      const other = await set.tenants.findBySlug(second.slug);
+      expect(other?.id).not.toBe(tenant!.id);
+      const id = tenant!.id;
+
+      expect((await set.sites.findById(id, 2))?.siteTypeName).toBe('Cabin');
+      expect(await set.customers.count(id)).toBe(1);
+      expect(await set.bookings.count(id, {})).toBe(2);
+      expect(await set.bookings.count(id, { status: 'pending' })).toBe(1);
+      expect(await set.bookings.findById(id, 2)).toMatchObject({ siteNumber: 'H1', status: 'pending' });
+      expect(await set.invoices.list(id, { offset: 0, limit: 5 })).toEqual([{ ...anInvoice({ id: 1, bookingId: 1 }), tenantId: id }]);
+      expect(await set.bookings.count(other!.id, {})).toBe(1);
+
+      const now = new Date('2026-06-01T09:30:00.500Z');
+      const keys = await set.apiKeys.listByTenant(id);
+      expect(keys.map((k) => k.prefix).sort()).toEqual([...prefixes].sort());
+      expect(await set.apiKeys.findByPrefix(prefixes[0]!)).toEqual({
+        id: expect.any(Number), tenantId: id, name: 'erp', prefix: prefixes[0], secretHash: '$2b$12$hash-one',
+        scopes: ['invoices:read'], expiresAt, revokedAt: null, lastUsedAt: null, createdAt: now,
+      });
+      // A key imported as revoked is revoked from the moment of the import.
+      expect(await set.apiKeys.findByPrefix(prefixes[1]!)).toMatchObject({ revokedAt: now, scopes: ['bookings:read', 'sites:read'] });
+    });
+
+    it('lets later rows continue after the highest imported id of their own tenant', async () => {
+      const set = adapters();
+      const slug = uniqueSlug('import');
+      await set.importer.importTenants([
+        aTenant(slug, { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 41 }), aBooking({ id: 7, checkInDate: '2025-01-01', checkOutDate: '2025-01-02' })] }),
+        aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 900 })] }),
+      ]);
+      const tenantId = (await set.tenants.findBySlug(slug))!.id;
+      const created = await set.bookings.insertIfAvailable({
+        ...aBooking({ checkInDate: '2026-12-01', checkOutDate: '2026-12-02', bookingReference: 'NEXT000001' }),
+        id: undefined,
+        tenantId,
+      });
+      expect(created.id).toBe(42);
+    });
+
+    it('refuses a slug that exists, naming it, and stores nothing of the batch', async () => {
+      const set = adapters();
+      const taken = uniqueSlug('import');
+      await set.tenants.create({ slug: taken, name: 'already here' });
+      const fresh = aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], apiKeys: [{ name: 'k', prefix: uniquePrefix(), secretHash: 'h', scopes: [], expiresAt: null, revoked: false }] });
+      const error = await expectDomainError(set.importer.importTenants([fresh, aTenant(taken)]), 'tenant_exists');
+      expect(error.message).toContain(taken);
+      expect(await set.tenants.findBySlug(fresh.slug)).toBeNull();
+      expect(await set.apiKeys.findByPrefix(fresh.apiKeys[0]!.prefix)).toBeNull();
+      expect(await set.tenants.findBySlug(taken)).toMatchObject({ name: 'already here' });
+    });
+
+    it('refuses the same slug twice in one batch', async () => {
+      const set = adapters();
+      const slug = uniqueSlug('import');
+      const error = await expectDomainError(set.importer.importTenants([aTenant(slug), aTenant(slug)]), 'tenant_exists');
+      expect(error.message).toContain(slug);
+      expect(await set.tenants.findBySlug(slug)).toBeNull();
+    });
+
+    it('stores nothing when a row fails half-way (a duplicate id), earlier tenants of the batch included', async () => {
+      const set = adapters();
+      const good = aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1 })] });
+      const bad = aTenant(uniqueSlug('import'), {
+        sites: [aSite({ id: 1 })],
+        bookings: [aBooking({ id: 1 }), aBooking({ id: 2 }), aBooking({ id: 1, bookingReference: 'OTHER00001' })],
+      });
+      await expect(set.importer.importTenants([good, bad])).rejects.toThrow();
+      expect(await set.tenants.findBySlug(good.slug)).toBeNull();
+      expect(await set.tenants.findBySlug(bad.slug)).toBeNull();
+    });
+
+    it('stores nothing when a key prefix is already taken', async () => {
+      const set = adapters();
+      const prefix = uniquePrefix();
+      const key = { name: 'k', prefix, secretHash: 'h', scopes: [], expiresAt: null, revoked: false };
+      await set.importer.importTenants([aTenant(uniqueSlug('import'), { apiKeys: [key] })]);
+      const second = aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], apiKeys: [key] });
+      await expect(set.importer.importTenants([second])).rejects.toThrow();
+      expect(await set.tenants.findBySlug(second.slug)).toBeNull();
+    });
+  });
+}
