@@ -12,7 +12,7 @@ export class ListBookings {
   constructor(private readonly bookings: BookingRepository) {}
 
   /** Bookings of the caller's tenant, newest first, filtered by status and check-in range. */
-  execute(principal: Principal, filter: BookingFilter, request: PageRequest, hint?: PageHint): Promise<Page<Booking>> {
+  async execute(principal: Principal, filter: BookingFilter, request: PageRequest, hint?: PageHint): Promise<Page<Booking>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
     return paginate(request, hint, {

@@ -9,7 +9,7 @@ export class ListCustomers {
 
   constructor(private readonly customers: CustomerRepository) {}
 
-  execute(principal: Principal, request: PageRequest, hint?: PageHint): Promise<Page<Customer>> {
+  async execute(principal: Principal, request: PageRequest, hint?: PageHint): Promise<Page<Customer>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
     return paginate(request, hint, {

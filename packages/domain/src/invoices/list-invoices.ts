@@ -9,7 +9,7 @@ export class ListInvoices {
 
   constructor(private readonly invoices: InvoiceRepository) {}
 
-  execute(principal: Principal, request: PageRequest, hint?: PageHint): Promise<Page<Invoice>> {
+  async execute(principal: Principal, request: PageRequest, hint?: PageHint): Promise<Page<Invoice>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
     return paginate(request, hint, {

@@ -9,7 +9,7 @@ export class ListSites {
 
   constructor(private readonly sites: SiteRepository) {}
 
-  execute(principal: Principal, request: PageRequest, hint?: PageHint): Promise<Page<Site>> {
+  async execute(principal: Principal, request: PageRequest, hint?: PageHint): Promise<Page<Site>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
     return paginate(request, hint, {

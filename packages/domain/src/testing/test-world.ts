@@ -1,6 +1,7 @@
 import type { Principal } from '../api-keys/api-key';
 import { type Scope, SCOPES } from '../api-keys/scopes';
 import { DomainError } from '../shared/domain-error';
+import type { Page, PageHint, PageRequest } from '../shared/pagination';
 import type { TenantSnapshot } from '../tenants/tenant-import';
 import { FixedClock } from './fixed-clock';
 import {
@@ -52,4 +53,28 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<DomainErro
     throw error;
   }
   throw new Error('expected a DomainError, but the promise resolved');
+}
+
+type ReadPage<T> = (request: PageRequest, hint?: PageHint) => Promise<Page<T>>;
+
+/**
+ * Reads a list from page 1 to the end the way a client following `next` links does: each request carries the keyset
+ * hint of the page before. `between` runs after each page, e.g. to change the data mid-walk.
+ */
+export async function walkByCursor<T>(read: ReadPage<T>, pageSize: number, between?: (page: Page<T>) => void): Promise<Page<T>[]> {
+  const pages = [await read({ page: 1, pageSize })];
+  for (let last = pages[0]!; last.hasNext; last = pages[pages.length - 1]!) {
+    between?.(last);
+    if (!last.nextCursor) throw new Error(`page ${last.page} has a next page but no cursor`);
+    const hint: PageHint = { page: last.page + 1, pageSize, after: last.nextCursor };
+    pages.push(await read({ page: last.page + 1, pageSize }, hint));
+  }
+  return pages;
+}
+
+/** Reads every page by number alone (no hint), as a client building `?page=N` itself does. */
+export async function walkByOffset<T>(read: ReadPage<T>, pageSize: number): Promise<Page<T>[]> {
+  const pages = [await read({ page: 1, pageSize })];
+  while (pages[pages.length - 1]!.hasNext) pages.push(await read({ page: pages.length + 1, pageSize }));
+  return pages;
 }
