@@ -3,7 +3,7 @@ import type { Principal } from '../api-keys/api-key';
 import type { BookingFilter } from './booking';
 import type { PageHint, PageRequest } from '../shared/pagination';
 import { aBooking, aSite, aTenant } from '../testing';
-import { type World, aWorld, rejectionOf, walkByCursor, walkByOffset } from '../testing/test-world';
+import { type World, aWorld, expectCursorWalkMatchesOffsets, rejectionOf, walkByCursor } from '../testing/test-world';
 import { GetBooking, ListBookings } from './list-bookings';
 
 const at = (iso: string) => new Date(iso);
@@ -133,14 +133,14 @@ describe('ListBookings: walking 230 rows in pages of 50', () => {
   const readBig = (request: PageRequest, hint?: PageHint) => list.execute(world.principal('big'), {}, request, hint);
 
   it('visits every row exactly once by following cursors, and sees the same pages as offset reads', async () => {
-    const byCursor = await walkByCursor(readBig, 50);
-    const byOffset = await walkByOffset(readBig, 50);
-    expect(byCursor.map((p) => p.results.length)).toEqual([50, 50, 50, 50, 30]);
-    const visited = byCursor.flatMap((p) => ids(p.results));
-    expect(new Set(visited).size).toBe(230);
-    expect(visited).toHaveLength(230);
-    expect(byCursor.map((p) => ids(p.results))).toEqual(byOffset.map((p) => ids(p.results)));
-    expect(byCursor.every((p) => p.count === 230)).toBe(true);
+    expect((await walkByCursor(readBig, 50)).map((p) => [p.count, p.results.length])).toEqual([
+      [230, 50],
+      [230, 50],
+      [230, 50],
+      [230, 50],
+      [230, 30],
+    ]);
+    await expectCursorWalkMatchesOffsets(readBig, 50, 230);
   });
 
   it('neither repeats nor skips a row when a new booking arrives mid-walk', async () => {

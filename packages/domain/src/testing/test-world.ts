@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Principal } from '../api-keys/api-key';
 import { type Scope, SCOPES } from '../api-keys/scopes';
 import { DomainError } from '../shared/domain-error';
@@ -77,4 +78,17 @@ export async function walkByOffset<T>(read: ReadPage<T>, pageSize: number): Prom
   const pages = [await read({ page: 1, pageSize })];
   while (pages[pages.length - 1]!.hasNext) pages.push(await read({ page: pages.length + 1, pageSize }));
   return pages;
+}
+
+/**
+ * DECISIONS §2: following `next` never skips or repeats a record. Walks the list both ways and checks that the cursor
+ * walk visits each of `total` rows exactly once, page for page as offset reads see them.
+ */
+export async function expectCursorWalkMatchesOffsets<T extends { id: number }>(read: ReadPage<T>, pageSize: number, total: number) {
+  const byCursor = (await walkByCursor(read, pageSize)).map((page) => page.results.map((row) => row.id));
+  const byOffset = (await walkByOffset(read, pageSize)).map((page) => page.results.map((row) => row.id));
+  expect(byCursor.map((ids) => ids.length)).toEqual(byOffset.map((ids) => ids.length));
+  expect(new Set(byCursor.flat()).size).toBe(total);
+  expect(byCursor.flat()).toHaveLength(total);
+  expect(byCursor).toEqual(byOffset);
 }
