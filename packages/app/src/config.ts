@@ -1,0 +1,124 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+/** The service's whole configuration, read once from the environment (OPERATIONS.md, Environment). */
+export interface Config {
+  databaseUrl: string;
+  host: string;
+  port: number;
+  tls: { certFile: string; keyFile: string } | null;
+  /** Express trust-proxy value; when set the server speaks plain HTTP behind a TLS-terminating proxy. */
+  trustProxy: string | number | boolean | null;
+  rateLimitPerMinute: number;
+  authFailuresPerMinute: number;
+  bcryptCost: number;
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A configuration problem an operator can fix. The message is one line and starts with the variable's name. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const TRUST_PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function integer(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, { error: `must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+}
+
+const databaseUrl = z
+  .string()
+  .refine((url) => /^sqlite:.+/.test(url) || /^postgres(ql)?:\/\/.+/.test(url), {
+    error: 'must be sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db',
+  });
+
+/** Accepts what Express's `trust proxy` setting accepts: true, a hop count, or a list of presets, IPs and CIDRs. */
+const trustProxy = z.string().transform((value, ctx): string | number | boolean => {
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1) return hops;
+  } else if (value !== 'false') {
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !TRUST_PROXY_PRESETS.has(entry) && !isAddressOrCidr(entry));
+    if (bad === undefined) return entries.join(', ');
+    ctx.addIssue({ code: 'custom', message: `"${bad}" is not loopback, linklocal, uniquelocal, an IP address or a CIDR` });
+    return z.NEVER;
+  }
+  // "false" or 0 hops would trust nobody, so every request would be refused as plain HTTP: unset it instead.
+  ctx.addIssue({ code: 'custom', message: 'must be true, a hop count of at least 1, or a list of addresses; leave it unset to serve TLS' });
+  return z.NEVER;
+});
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const schema = z.object({
+  DATABASE_URL: databaseUrl.default('sqlite:./data/campsite.db'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: integer(0, 65535).default(8443),
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
+  AUTH_FAILURES_PER_MINUTE: integer(1, 1_000_000).default(60),
+  BCRYPT_COST: integer(4, 15).default(12),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+});
+
+type Variable = keyof typeof schema.shape;
+const VARIABLES = Object.keys(schema.shape) as Variable[];
+
+/**
+ * Reads and validates the environment. An empty variable counts as unset, as in most container runtimes.
+ * @throws ConfigError naming the first bad variable
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input: Partial<Record<Variable, string>> = {};
+  for (const name of VARIABLES) {
+    const value = env[name]?.trim();
+    if (value) input[name] = value;
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    // The database URL may carry a password, so its value is never echoed.
+    const got = variable === 'DATABASE_URL' ? undefined : input[variable as Variable];
+    throw new ConfigError(variable, `${issue?.message ?? 'invalid'}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`);
+  }
+  const v = parsed.data;
+  if ((v.TLS_CERT_FILE === undefined) !== (v.TLS_KEY_FILE === undefined)) {
+    const missing = v.TLS_CERT_FILE === undefined ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE';
+    throw new ConfigError(missing, 'TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  return {
+    databaseUrl: v.DATABASE_URL,
+    host: v.HOST,
+    port: v.PORT,
+    tls: v.TLS_CERT_FILE && v.TLS_KEY_FILE ? { certFile: v.TLS_CERT_FILE, keyFile: v.TLS_KEY_FILE } : null,
+    trustProxy: v.TRUST_PROXY ?? null,
+    rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: v.AUTH_FAILURES_PER_MINUTE,
+    bcryptCost: v.BCRYPT_COST,
+    logLevel: v.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,150 @@
+// tsyringe needs the Reflect metadata polyfill loaded before it; this file is the only place either is imported.
+import 'reflect-metadata';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
+import type { Logger } from 'pino';
+import {
+  ApiKeyVerifier,
+  ChangeBookingStatus,
+  type Clock,
+  CreateBooking,
+  GetBooking,
+  ListBookings,
+  ListCustomers,
+  ListInvoices,
+  ListSites,
+  ManageApiKeys,
+  type PricingEngine,
+  type RateLimiter,
+  type SecretHasher,
+  Throttle,
+  placeholderPricingEngine,
+  systemClock,
+} from '@campsite/domain';
+import { createApp } from '@campsite/adapters-http';
+import { type Persistence, openPersistence } from '@campsite/adapters-sql';
+import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
+import { cryptoRandomSource } from './adapters/crypto-random-source';
+import { MemoryRateLimiter } from './adapters/memory-rate-limiter';
+import type { Config } from './config';
+import { createLogger } from './logger';
+
+/** Registration tokens. Symbols, because esbuild-based runners emit no decorator metadata to resolve classes by. */
+export const TOKENS = {
+  Config: Symbol('Config'),
+  Logger: Symbol('Logger'),
+  Clock: Symbol('Clock'),
+  Random: Symbol('RandomSource'),
+  SecretHasher: Symbol('SecretHasher'),
+  Persistence: Symbol('Persistence'),
+  RateLimiter: Symbol('RateLimiter'),
+  Throttle: Symbol('Throttle'),
+  ApiKeyVerifier: Symbol('ApiKeyVerifier'),
+  PricingEngine: Symbol('PricingEngine'),
+  ListBookings: Symbol('ListBookings'),
+  GetBooking: Symbol('GetBooking'),
+  CreateBooking: Symbol('CreateBooking'),
+  ListSites: Symbol('ListSites'),
+  ListCustomers: Symbol('ListCustomers'),
+  ListInvoices: Symbol('ListInvoices'),
+  ManageApiKeys: Symbol('ManageApiKeys'),
+  ChangeBookingStatus: Symbol('ChangeBookingStatus'),
+  HttpApp: Symbol('HttpApp'),
+} as const;
+
+export interface ContainerOptions {
+  /** Where JSON logs go: stdout for `serve`, stderr for the one-shot commands whose stdout is their result. */
+  logDestination?: 1 | 2;
+  /** Overrides for tests (a fixed clock, a fake hasher). */
+  clock?: Clock;
+  secretHasher?: SecretHasher;
+}
+
+/** The wired service. `resolve` hands out singletons; `close` releases the database. */
+/** What createApp returns: a request listener for node's http/https servers. */
+export type HttpApp = ReturnType<typeof createApp>;
+
+export interface AppContainer {
+  resolve<T>(token: symbol): T;
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly persistence: Persistence;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (the one asynchronous step, done before registration because tsyringe factories are
+ * synchronous) and registers everything else as lazily built singletons.
+ */
+export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<AppContainer> {
+  const clock = options.clock ?? systemClock;
+  const logger = createLogger(config.logLevel, options.logDestination ?? 1);
+  await ensureSqliteDirectory(config.databaseUrl);
+  const persistence = await openPersistence(config.databaseUrl, { clock });
+
+  const c = rootContainer.createChildContainer();
+  const single = <T>(token: symbol, build: (c: DependencyContainer) => T) =>
+    c.register<T>(token, { useFactory: instanceCachingFactory<T>(build) });
+  const get = <T>(token: symbol) => c.resolve<T>(token);
+
+  c.register(TOKENS.Config, { useValue: config });
+  c.register(TOKENS.Logger, { useValue: logger });
+  c.register(TOKENS.Clock, { useValue: clock });
+  c.register(TOKENS.Random, { useValue: cryptoRandomSource });
+  c.register(TOKENS.Persistence, { useValue: persistence });
+  c.register(TOKENS.PricingEngine, { useValue: placeholderPricingEngine });
+  single<SecretHasher>(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost));
+  // DECISIONS §4: Postgres shares one budget between processes; SQLite has a single process, so memory suffices.
+  single<RateLimiter>(TOKENS.RateLimiter, () => persistence.rateLimiter ?? new MemoryRateLimiter(clock));
+  single(TOKENS.Throttle, () => new Throttle(get(TOKENS.RateLimiter), {
+    perKeyPerMinute: config.rateLimitPerMinute,
+    authFailuresPerMinute: config.authFailuresPerMinute,
+  }));
+  single(TOKENS.ApiKeyVerifier, () =>
+    new ApiKeyVerifier(persistence.apiKeys, get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
+  single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings));
+  single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings));
+  single(TOKENS.CreateBooking, () => new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random)));
+  single(TOKENS.ListSites, () => new ListSites(persistence.sites));
+  single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers));
+  single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices));
+  single(TOKENS.ManageApiKeys, () =>
+    new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock));
+  single(TOKENS.ChangeBookingStatus, () =>
+    new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get<PricingEngine>(TOKENS.PricingEngine)));
+  single(TOKENS.HttpApp, () =>
+    createApp({
+      verifier: get(TOKENS.ApiKeyVerifier),
+      throttle: get(TOKENS.Throttle),
+      listBookings: get(TOKENS.ListBookings),
+      getBooking: get(TOKENS.GetBooking),
+      createBooking: get(TOKENS.CreateBooking),
+      listSites: get(TOKENS.ListSites),
+      listCustomers: get(TOKENS.ListCustomers),
+      listInvoices: get(TOKENS.ListInvoices),
+      logger,
+      ...(config.trustProxy === null ? {} : { trustProxy: config.trustProxy }),
+    }),
+  );
+
+  let closed = false;
+  return {
+    resolve: get,
+    config,
+    logger,
+    persistence,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await persistence.close();
+    },
+  };
+}
+
+/** better-sqlite3 creates the file but not its directory; the default `./data/campsite.db` must work on a fresh clone. */
+async function ensureSqliteDirectory(databaseUrl: string): Promise<void> {
+  const path = databaseUrl.replace(/^sqlite:/, '');
+  if (path === databaseUrl || path === ':memory:' || path.startsWith('file:')) return;
+  await mkdir(dirname(path), { recursive: true });
+}

@@ -1,0 +1,124 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { type ManageApiKeys, SCOPES, isDomainError } from '@campsite/domain';
+import { type AppContainer, type HttpApp, TOKENS } from './container';
+import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
+import { importDependencies, importFixture } from './fixtures/import-fixture';
+import { readFixture } from './fixtures/parse-fixture';
+import { loadTls } from './tls';
+
+const DRAIN_TIMEOUT_MS = 10_000;
+const IDLE_SWEEP_MS = 50;
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  /** Stops accepting, lets requests in flight finish, then closes the database. Resolves false on the hard timeout. */
+  stop(): Promise<boolean>;
+}
+
+export interface ServeOptions {
+  /** Human-facing output (the demo key banner); JSON logs go through the container's logger. */
+  print: (text: string) => void;
+}
+
+/** `campsite serve` (OPERATIONS.md, Lifecycle): migrate, seed an empty database, listen, and say where. */
+export async function startServer(container: AppContainer, options: ServeOptions): Promise<RunningServer> {
+  const { config, logger, persistence } = container;
+  await persistence.migrate();
+  const demoKey = await seedDemoTenant(container);
+
+  const tls = await loadTls(config, logger);
+  const app = container.resolve<HttpApp>(TOKENS.HttpApp);
+  // DECISIONS §1: TLS 1.2 at least when the service terminates TLS itself; plain HTTP only behind a trusted proxy.
+  const server: Server = tls ? createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }, app) : createHttpServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const scheme = tls ? 'https' : 'http';
+  const url = `${scheme}://${hostForUrl(config.host)}:${port}`;
+
+  if (demoKey !== null) options.print(demoBanner(demoKey, `${scheme}://${hostForUrl(reachableHost(config.host))}:${port}`, tls === null));
+  logger.info({ url }, `listening on ${url}`);
+
+  let stopping: Promise<boolean> | undefined;
+  const stop = () => (stopping ??= drain(server, container));
+  return { url, server, stop };
+}
+
+/**
+ * On a database without any tenant, loads the demo tenant through the importer and creates a fresh full-scope key
+ * for it. Returns the raw key, or null when the database already had data. No fixed demo key exists anywhere.
+ */
+export async function seedDemoTenant(container: AppContainer): Promise<string | null> {
+  const { persistence, logger } = container;
+  if (!(await persistence.tenants.isEmpty())) return null;
+  try {
+    await importFixture(readFixture(demoFixture()), importDependencies(container));
+  } catch (error) {
+    // A second process starting on the same empty database seeded it first: nothing to do.
+    if (isDomainError(error, 'tenant_exists') || (await persistence.tenants.findBySlug(DEMO_TENANT_SLUG))) return null;
+    throw error;
+  }
+  const keys = container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys);
+  const { key, raw } = await keys.create(DEMO_TENANT_SLUG, 'demo key (created on first start)', [...SCOPES], null);
+  logger.warn({ tenant: DEMO_TENANT_SLUG, prefix: key.prefix }, 'empty database: seeded the demo tenant and created a full-scope demo key');
+  return raw;
+}
+
+function demoBanner(rawKey: string, baseUrl: string, behindProxy: boolean): string {
+  const insecure = behindProxy ? '' : '-k ';
+  // Behind a proxy the service insists on https as forwarded by a trusted hop (DECISIONS §1).
+  const forwarded = behindProxy ? '-H "X-Forwarded-Proto: https" ' : '';
+  return [
+    '',
+    `Demo tenant "${DEMO_TENANT_SLUG}" seeded. Its full-scope API key is shown only this once:`,
+    '',
+    `    ${rawKey}`,
+    '',
+    'Try it:',
+    '',
+    `    curl ${insecure}${forwarded}-H "Authorization: Bearer ${rawKey}" ${baseUrl}/api/v1/public/bookings/`,
+    '',
+  ].join('\n');
+}
+
+async function drain(server: Server, container: AppContainer): Promise<boolean> {
+  const { logger } = container;
+  logger.info('shutting down: no new connections, finishing requests in flight');
+  const closed = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
+  // Keep-alive connections become idle as their last response goes out; close each one then, not before.
+  server.closeIdleConnections();
+  const sweeper = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS);
+  });
+  const clean = await Promise.race([closed, timedOut]);
+  clearInterval(sweeper);
+  clearTimeout(timer);
+  if (!clean) {
+    logger.error({ timeoutMs: DRAIN_TIMEOUT_MS }, 'requests still in flight after the drain timeout: closing their connections');
+    server.closeAllConnections();
+  }
+  await container.close();
+  logger.info('stopped');
+  return clean;
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** A wildcard address is where the server listens, not where a client connects: the curl line uses loopback. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '::1';
+  return host;
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be rejected`);
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults (OPERATIONS.md, Environment)', () => {
+    expect(loadConfig({})).toEqual({
+      databaseUrl: 'sqlite:./data/campsite.db',
+      host: '127.0.0.1',
+      port: 8443,
+      tls: null,
+      trustProxy: null,
+      rateLimitPerMinute: 600,
+      authFailuresPerMinute: 60,
+      bcryptCost: 12,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://u:p@db:5432/campsite',
+        HOST: '0.0.0.0',
+        PORT: '0',
+        TLS_CERT_FILE: '/etc/cert.pem',
+        TLS_KEY_FILE: '/etc/key.pem',
+        RATE_LIMIT_PER_MINUTE: '1200',
+        AUTH_FAILURES_PER_MINUTE: '10',
+        BCRYPT_COST: '4',
+        LOG_LEVEL: 'warn',
+      }),
+    ).toEqual({
+      databaseUrl: 'postgres://u:p@db:5432/campsite',
+      host: '0.0.0.0',
+      port: 0,
+      tls: { certFile: '/etc/cert.pem', keyFile: '/etc/key.pem' },
+      trustProxy: null,
+      rateLimitPerMinute: 1200,
+      authFailuresPerMinute: 10,
+      bcryptCost: 4,
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', TRUST_PROXY: ' ' }).port).toBe(8443);
+  });
+
+  it.each([
+    ['sqlite:./x.db', 'sqlite:./x.db'],
+    ['sqlite::memory:', 'sqlite::memory:'],
+    ['postgresql://localhost/db', 'postgresql://localhost/db'],
+  ])('accepts DATABASE_URL %s', (value, expected) => {
+    expect(loadConfig({ DATABASE_URL: value }).databaseUrl).toBe(expected);
+  });
+
+  it.each([
+    ['true', true],
+    ['2', 2],
+    ['loopback', 'loopback'],
+    ['loopback,10.0.0.0/8, ::1', 'loopback, 10.0.0.0/8, ::1'],
+    ['uniquelocal, 192.168.1.7', 'uniquelocal, 192.168.1.7'],
+  ])('reads TRUST_PROXY=%s as the Express trust-proxy value', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL'],
+    [{ PORT: 'https' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ PORT: '65536' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ TLS_CERT_FILE: '/etc/cert.pem' }, 'TLS_KEY_FILE'],
+    [{ TLS_KEY_FILE: '/etc/key.pem' }, 'TLS_CERT_FILE'],
+    [{ TRUST_PROXY: 'false' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ AUTH_FAILURES_PER_MINUTE: '-5' }, 'AUTH_FAILURES_PER_MINUTE'],
+    [{ BCRYPT_COST: '3' }, 'BCRYPT_COST'],
+    [{ BCRYPT_COST: '16' }, 'BCRYPT_COST'],
+    [{ BCRYPT_COST: 'twelve' }, 'BCRYPT_COST'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+  ] as Array<[Record<string, string>, string]>)('rejects %j naming %s in one line', (env, variable) => {
+    const error = failure(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(`${variable}: `)).toBe(true);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('never echoes DATABASE_URL, which may hold a password', () => {
+    const error = failure({ DATABASE_URL: 'mysql://admin:s3cret@db/campsite' });
+    expect(error.message).not.toContain('s3cret');
+  });
+
+  it('echoes other bad values so the operator sees what was read', () => {
+    expect(failure({ PORT: 'https' }).message).toContain('"https"');
+  });
+});
