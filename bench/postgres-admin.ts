@@ -1,0 +1,57 @@
+/**
+ * A throwaway Postgres database per run: created from the admin URL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and
+ * dropped at the end, whatever happened. `pg` is resolved from adapters-sql, whose dependency it is; bench/ is not a
+ * workspace package.
+ */
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+type PgModule = { Client: new (config: { connectionString: string }) => PgClient };
+
+const requireFromSql = createRequire(fileURLToPath(new URL("../packages/adapters-sql/package.json", import.meta.url)));
+const pg = requireFromSql("pg") as PgModule;
+
+async function onAdmin(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export function adminDatabaseUrl(): string | null {
+  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
+}
+
+export interface ThrowawayDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+export async function createThrowawayDatabase(adminUrl: string, name: string): Promise<ThrowawayDatabase> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
+  const host = new URL(adminUrl).hostname;
+  // The bench only ever targets loopback (team brief: load tests target loopback only).
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) throw new Error(`refusing non-loopback Postgres ${host}`);
+  await onAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await onAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The shape of bench/results.json, the issue-6 targets evaluated against it, and the printed table.
+ */
+import type { LoadResult } from "./load";
+
+export interface CaseResult extends LoadResult {
+  id: string;
+  label: string;
+  /** rps of this case divided by the Express hello-world rps measured just before this backend (same run). */
+  ratioToExpress: number;
+  /** Server VmHWM right after this case. */
+  peakRssMiB: number | null;
+}
+
+export interface ImportResult {
+  tenant: string;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+}
+
+export interface BackendResult {
+  backend: string;
+  /** Express hello-world rps measured just before this backend's cases; the ratios of its cases use it. */
+  expressRps: number;
+  imports: ImportResult[];
+  cases: CaseResult[];
+  peakRssMiB: number;
+  walkNextMsPerPage: number | null;
+  overlapRejected: boolean | null;
+  sigtermExit: number | null;
+  cpuProfileDir: string | null;
+}
+
+export interface TargetResult {
+  backend: string;
+  target: string;
+  measured: string;
+  verdict: "PASS" | "MISS" | "NOT RUN";
+}
+
+export interface Results {
+  meta: Record<string, unknown>;
+  baselines: { nodeHttp: LoadResult; express: LoadResult };
+  backends: BackendResult[];
+  failures: Record<string, string>;
+  targets: TargetResult[];
+}
+
+const fixed = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : "n/a");
+
+export function evaluateTargets(results: Results, big: boolean): TargetResult[] {
+  const out: TargetResult[] = [];
+  const verdict = (ok: boolean): TargetResult["verdict"] => (ok ? "PASS" : "MISS");
+  for (const b of results.backends) {
+    const byId = (id: string) => b.cases.find((c) => c.id === id);
+    const page1 = byId("bookings_page1");
+    if (page1) {
+      const share = b.backend === "postgres" ? 0.4 : 0.5;
+      out.push({
+        backend: b.backend,
+        target: `GET /bookings/ page 1 rps >= ${share * 100}% of Express hello-world`,
+        measured: `${page1.rps} vs ${b.expressRps} rps = ${fixed(page1.ratioToExpress * 100, 1)}%`,
+        verdict: verdict(page1.rps >= share * b.expressRps && only2xx(page1)),
+      });
+      out.push({
+        backend: b.backend,
+        target: "GET /bookings/ page 1 p99 <= 25 ms at 50 connections",
+        measured: `p99 ${fixed(page1.p99Ms)} ms`,
+        verdict: verdict(page1.p99Ms <= 25),
+      });
+    }
+    const small = byId("bookings_page1_10k");
+    const large = byId("bookings_page1_1m");
+    out.push({
+      backend: b.backend,
+      target: "page 1 at 1M bookings <= 1.5x page 1 at 10k (mean latency)",
+      measured:
+        small && large
+          ? `${fixed(large.meanMs)} ms vs ${fixed(small.meanMs)} ms = ${fixed(large.meanMs / small.meanMs)}x`
+          : small && page1
+            ? `1M not measured (run with --big); page 1 at the main tenant's size is ${fixed(page1.meanMs / small.meanMs)}x page 1 at 10k`
+            : "not measured",
+      verdict: small && large ? verdict(large.meanMs <= 1.5 * small.meanMs && only2xx(large)) : big ? "MISS" : "NOT RUN",
+    });
+    const viaNext = byId("bookings_page500_next");
+    if (page1 && viaNext) {
+      out.push({
+        backend: b.backend,
+        target: "following next to page 500 <= 1.5x page 1 (mean latency)",
+        measured: `${fixed(viaNext.meanMs)} ms vs ${fixed(page1.meanMs)} ms = ${fixed(viaNext.meanMs / page1.meanMs)}x`,
+        verdict: verdict(viaNext.meanMs <= 1.5 * page1.meanMs && only2xx(viaNext)),
+      });
+    }
+    const create = byId("bookings_create");
+    if (create && b.backend === "sqlite") {
+      const created = create.statusCodes["201"] ?? 0;
+      const perSecond = Math.round(created / create.seconds);
+      out.push({
+        backend: b.backend,
+        target: "POST /bookings/ >= 1,500 created/s with the overlap rule enforced",
+        measured: `${perSecond} created/s (201: ${created}, 400: ${create.statusCodes["400"] ?? 0}); repeat POST refused: ${String(b.overlapRejected)}`,
+        verdict: verdict(perSecond >= 1500 && b.overlapRejected === true),
+      });
+    }
+    const main = b.imports[0];
+    if (main) {
+      out.push({
+        backend: b.backend,
+        target: "import >= 20,000 rows/s",
+        measured: b.imports.map((i) => `${i.tenant}: ${i.rowsPerSecond} rows/s`).join(", "),
+        verdict: verdict(b.imports.every((i) => i.rowsPerSecond >= 20_000)),
+      });
+    }
+    out.push({
+      backend: b.backend,
+      target: "peak RSS <= 250 MB under load",
+      measured: `${b.peakRssMiB} MiB`,
+      verdict: verdict(b.peakRssMiB > 0 && b.peakRssMiB * 1.048576 <= 250),
+    });
+  }
+  return out;
+}
+
+function only2xx(result: LoadResult): boolean {
+  return Object.keys(result.statusCodes).every((code) => code.startsWith("2")) && result.errors === 0;
+}
+
+function table(rows: string[][], rightAlignFrom = Number.POSITIVE_INFINITY): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  return rows
+    .map((r, n) => {
+      const line = r.map((cell, i) => (i < rightAlignFrom ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
+      return n === 0 ? `${line}\n${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
+    })
+    .join("\n");
+}
+
+function nonSuccess(result: LoadResult): string {
+  const bad = Object.entries(result.statusCodes).filter(([code]) => !code.startsWith("2"));
+  const parts = bad.map(([code, n]) => `${code}:${n}`);
+  if (result.errors) parts.push(`err:${result.errors}`);
+  return parts.join(" ") || "0";
+}
+
+export function printReport(results: Results): void {
+  const { express, nodeHttp } = results.baselines;
+  const rows: string[][] = [["backend", "case", "rps", "p50 ms", "p99 ms", "vs express", "non-2xx"]];
+  for (const [label, r] of [["node:http JSON", nodeHttp], ["Express 5 hello-world", express]] as const) {
+    rows.push(["baseline", label, String(r.rps), fixed(r.p50Ms), fixed(r.p99Ms), fixed(r.rps / express.rps, 3), nonSuccess(r)]);
+  }
+  for (const b of results.backends) {
+    rows.push([b.backend, "(Express 5 hello-world, just before)", String(b.expressRps), "", "", "1.000", ""]);
+    for (const c of b.cases) {
+      rows.push([b.backend, c.label, String(c.rps), fixed(c.p50Ms), fixed(c.p99Ms), fixed(c.ratioToExpress, 3), nonSuccess(c)]);
+    }
+  }
+  console.log(`\n${table(rows, 2)}\n`);
+  for (const b of results.backends) {
+    console.log(
+      `${b.backend}: peak RSS ${b.peakRssMiB} MiB; import ${b.imports.map((i) => `${i.tenant} ${i.rows} rows in ${i.seconds} s = ${i.rowsPerSecond} rows/s`).join("; ")}; ` +
+        `sequential next-walk ${b.walkNextMsPerPage} ms/page; SIGTERM exit ${b.sigtermExit}`,
+    );
+  }
+  for (const [backend, reason] of Object.entries(results.failures)) console.log(`${backend}: ${reason}`);
+  console.log(`\n${table([["backend", "target", "measured", "verdict"], ...results.targets.map((t) => [t.backend, t.target, t.measured, t.verdict])])}`);
+}

@@ -1,0 +1,455 @@
+/**
+ * `pnpm bench`: the performance proof of issue 6, in one run.
+ *
+ *   pnpm bench [--duration 10] [--warmup 1] [--connections 50] [--bookings 100000] [--big]
+ *              [--backends sqlite,postgres] [--cpu-prof] [--out bench/results.json]
+ *
+ * (env: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_BOOKINGS, BENCH_BIG=1, BENCH_BACKENDS; Postgres from
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL, skipped when neither is set.)
+ *
+ * For each backend: generate the tenants, import them with the real `campsite import`, start the real `campsite
+ * serve`, and hammer it with autocannon from this process (the server is a separate process). Baselines run in their
+ * own child processes. Everything it starts, and every file and database it makes, is removed at the end, also on
+ * failure or Ctrl-C.
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, cpSync, readdirSync, existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { execFileSync } from "node:child_process";
+import { FREE_WINDOW_START, generateTenant, type GeneratedTenant, type TenantSpec } from "./generate";
+import { hammer, type LoadCase, type LoadResult } from "./load";
+import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from "./postgres-admin";
+import { killAllChildren, peakRssMiB, runToEnd, start, stop, waitForOutput, type Child } from "./processes";
+import { evaluateTargets, printReport, type BackendResult, type CaseResult, type Results } from "./report";
+
+const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const API = "/api/v1/public";
+
+// ---------------------------------------------------------------- options
+
+const { values: argv } = parseArgs({
+  options: {
+    duration: { type: "string" },
+    warmup: { type: "string" },
+    connections: { type: "string" },
+    bookings: { type: "string" },
+    big: { type: "boolean" },
+    backends: { type: "string" },
+    "cpu-prof": { type: "boolean" },
+    out: { type: "string" },
+    "time-limit": { type: "string" },
+  },
+});
+const num = (flag: string | undefined, env: string | undefined, fallback: number) => {
+  const value = Number(flag ?? env ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`bad numeric option ${flag ?? env}`);
+  return value;
+};
+const options = {
+  duration: num(argv.duration, process.env.BENCH_DURATION, 10),
+  warmup: num(argv.warmup, process.env.BENCH_WARMUP, 1),
+  connections: num(argv.connections, process.env.BENCH_CONNECTIONS, 50),
+  bookings: num(argv.bookings, process.env.BENCH_BOOKINGS, 100_000),
+  big: argv.big ?? process.env.BENCH_BIG === "1",
+  backends: (argv.backends ?? process.env.BENCH_BACKENDS ?? "sqlite,postgres").split(",").map((s) => s.trim()),
+  cpuProf: argv["cpu-prof"] ?? false,
+  out: resolve(ROOT, argv.out ?? "bench/results.json"),
+  // Hard stop for the whole run, so that it always ends by itself.
+  timeLimitSeconds: num(argv["time-limit"], process.env.BENCH_TIME_LIMIT, 3600),
+};
+
+const stamp = new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14);
+const workDir = join(ROOT, "bench/.work", `run-${stamp}-${process.pid}`);
+
+// ---------------------------------------------------------------- cleanup
+
+const databases: ThrowawayDatabase[] = [];
+let cleanedUp = false;
+
+async function cleanup(): Promise<void> {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  killAllChildren();
+  for (const db of databases) {
+    await db.drop().catch((e: unknown) => console.error(`could not drop ${db.name}: ${String(e)}`));
+  }
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+process.on("exit", killAllChildren);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+const watchdog = setTimeout(() => {
+  console.error(`time limit of ${options.timeLimitSeconds} s reached: cleaning up`);
+  void cleanup().finally(() => process.exit(124));
+}, options.timeLimitSeconds * 1000);
+watchdog.unref();
+
+// ---------------------------------------------------------------- helpers
+
+const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+/** What `pnpm campsite` runs, minus the pnpm wrapper: one node process whose pid is the server's own. */
+function campsiteCommand(nodeFlags: string[] = []): { command: string; args: string[] } {
+  const script = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> })
+    .scripts.campsite;
+  const match = script?.match(/^tsx\s+(\S+)$/);
+  if (!match?.[1]) return { command: "npx", args: ["-y", "pnpm@10", "campsite"] };
+  return { command: process.execPath, args: [...nodeFlags, "--import", "tsx", match[1]] };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function baseHeaders(token?: string): Record<string, string> {
+  return {
+    accept: "application/json",
+    // TRUST_PROXY=loopback: plain HTTP, the "proxy" vouches for https (DECISIONS §1).
+    "x-forwarded-proto": "https",
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+interface Target {
+  base: string;
+  pid: number;
+}
+
+async function measure(
+  target: Target,
+  name: string,
+  load: Omit<LoadCase, "url" | "duration" | "connections"> & { path: string },
+): Promise<LoadResult> {
+  const url = `${target.base}${load.path}`;
+  if (options.warmup > 0) await hammer({ ...load, url, duration: options.warmup, connections: options.connections });
+  const result = await hammer({ ...load, url, duration: options.duration, connections: options.connections });
+  log(`${name}: ${result.rps} rps, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, codes ${JSON.stringify(result.statusCodes)}`);
+  return result;
+}
+
+async function getJson(base: string, path: string, token: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${base}${path}`, { headers: baseHeaders(token) });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Keep the raw text for the error message.
+  }
+  return { status: response.status, body };
+}
+
+/** Follows `next` from page 1 to `page` like a mirror would, and returns the keyset-bearing URL of that page. */
+async function walkNext(base: string, token: string, page: number): Promise<{ path: string; msPerPage: number }> {
+  let path = `${API}/bookings/`;
+  const started = performance.now();
+  for (let current = 1; current < page; current++) {
+    const { status, body } = await getJson(base, path, token);
+    const next = (body as { next?: string | null }).next;
+    if (status !== 200 || !next) throw new Error(`walking next: page ${current} gave ${status} / next=${String(next)}`);
+    const url = new URL(next);
+    path = `${url.pathname}${url.search}`;
+  }
+  return { path, msPerPage: (performance.now() - started) / (page - 1) };
+}
+
+/** Fresh (site, night) per request inside the free window, never repeated within a run: POSTs must not collide. */
+function postBodies(siteIds: number[]) {
+  let sequence = 0;
+  const windowStart = Date.parse(`${FREE_WINDOW_START}T00:00:00Z`);
+  const body = (n: number) => {
+    const site = siteIds[n % siteIds.length] as number;
+    const day = windowStart + Math.floor(n / siteIds.length) * 86_400_000;
+    return JSON.stringify({
+      site_id: site,
+      check_in_date: new Date(day).toISOString().slice(0, 10),
+      check_out_date: new Date(day + 86_400_000).toISOString().slice(0, 10),
+      num_adults: 1,
+      guest_first_name: "Bench",
+      guest_last_name: `Guest ${n}`,
+      guest_email: `bench.guest${n}@example.ch`,
+    });
+  };
+  return { next: () => body(sequence++), first: () => body(0), count: () => sequence };
+}
+
+// ---------------------------------------------------------------- phases
+
+interface Tenants {
+  main: GeneratedTenant;
+  small: GeneratedTenant;
+  big: GeneratedTenant | null;
+}
+
+function generateAll(): Tenants {
+  const make = (name: string, spec: Partial<TenantSpec>) => {
+    const started = performance.now();
+    const tenant = generateTenant(join(workDir, `${name}.json`), spec);
+    log(`generated ${name}: ${tenant.totalRows} rows, ${(tenant.bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return tenant;
+  };
+  return {
+    main: make("main", { slug: "bench-main", bookings: options.bookings, seed: 1 }),
+    small: make("small", { slug: "bench-10k", bookings: 10_000, customers: 2_000, invoices: 5_000, seed: 2 }),
+    big: options.big ? make("big", { slug: "bench-1m", bookings: 1_000_000, seed: 3 }) : null,
+  };
+}
+
+async function runBaseline(name: string, file: string): Promise<LoadResult> {
+  const child = start(name, process.execPath, ["--import", "tsx", join(ROOT, "bench/baselines", file)], {
+    cwd: ROOT,
+    logFile: join(workDir, `${name}.log`),
+  });
+  try {
+    const match = await waitForOutput(child, /listening on (http:\/\/\S+)/, 30_000);
+    return await measure({ base: match[1] as string, pid: child.pid }, name, { path: "/" });
+  } finally {
+    await stop(child);
+  }
+}
+
+async function importTenant(databaseUrl: string, tenant: GeneratedTenant, env: NodeJS.ProcessEnv) {
+  const { command, args } = campsiteCommand();
+  const result = await runToEnd("import", command, [...args, "import", tenant.file], {
+    cwd: ROOT,
+    env: { ...env, DATABASE_URL: databaseUrl },
+    logFile: join(workDir, `import-${tenant.slug}.log`),
+    timeoutMs: 30 * 60_000,
+  });
+  if (result.code !== 0) throw new Error(`import of ${tenant.slug} failed (${result.code}): ${result.output.slice(-2000)}`);
+  const rowsPerSecond = Math.round(tenant.totalRows / result.seconds);
+  log(`imported ${tenant.slug}: ${tenant.totalRows} rows in ${result.seconds.toFixed(1)} s = ${rowsPerSecond} rows/s`);
+  return { tenant: tenant.slug, rows: tenant.totalRows, seconds: Math.round(result.seconds * 100) / 100, rowsPerSecond };
+}
+
+async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv, backend: string): Promise<Child & { base: string }> {
+  const port = await freePort();
+  const profileDir = join(workDir, `cpu-prof-${backend}`);
+  const { command, args } = campsiteCommand(options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
+  const child = start(`serve (${backend})`, command, [...args, "serve"], {
+    cwd: ROOT,
+    env: { ...env, DATABASE_URL: databaseUrl, HOST: "127.0.0.1", PORT: String(port) },
+    logFile: join(workDir, `serve-${backend}.log`),
+  });
+  await waitForOutput(child, /listening on \S+/, 120_000);
+  return Object.assign(child, { base: `http://127.0.0.1:${port}` });
+}
+
+function keepProfiles(backend: string): string | null {
+  const dir = join(workDir, `cpu-prof-${backend}`);
+  if (!existsSync(dir)) return null;
+  const keep = join(ROOT, "bench/.work", `cpu-prof-${stamp}-${backend}`);
+  cpSync(dir, keep, { recursive: true });
+  const files = readdirSync(keep).filter((f) => f.endsWith(".cpuprofile"));
+  log(`CPU profile kept in ${keep}: ${files.join(", ")} (summarise with: tsx bench/profile-summary.ts FILE)`);
+  return keep;
+}
+
+async function runBackend(backend: string, tenants: Tenants): Promise<BackendResult> {
+  let databaseUrl: string;
+  if (backend === "sqlite") {
+    databaseUrl = `sqlite:${join(workDir, "bench.db")}`;
+  } else {
+    const admin = adminDatabaseUrl();
+    if (!admin) throw new Error("postgres: set BENCH_DATABASE_URL or TEST_DATABASE_URL");
+    const db = await createThrowawayDatabase(admin, `campsite_bench_${stamp}_${process.pid}`);
+    databases.push(db);
+    databaseUrl = db.url;
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TRUST_PROXY: "loopback",
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    AUTH_FAILURES_PER_MINUTE: "100000000",
+    BCRYPT_COST: "12",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+  };
+  delete env.TLS_CERT_FILE;
+  delete env.TLS_KEY_FILE;
+
+  const imports = [await importTenant(databaseUrl, tenants.main, env), await importTenant(databaseUrl, tenants.small, env)];
+  if (tenants.big) imports.push(await importTenant(databaseUrl, tenants.big, env));
+
+  // Measured right before this backend's cases, so that both sides of each ratio see the same machine load (the
+  // 2-core box is shared with other work).
+  const express = await runBaseline(`express baseline (before ${backend})`, "express-hello.ts");
+  const server = await startServer(databaseUrl, env, backend);
+  const cases: CaseResult[] = [];
+  let overlapRejected: boolean | null = null;
+  let walk: { path: string; msPerPage: number } | null = null;
+  let drainExit: number | null = null;
+  try {
+    const target: Target = { base: server.base, pid: server.pid };
+    const token = tenants.main.token;
+    const headers = baseHeaders(token);
+    const check = await getJson(server.base, `${API}/bookings/`, token);
+    const count = (check.body as { count?: number }).count;
+    if (check.status !== 200 || count !== options.bookings) {
+      throw new Error(`sanity check: GET bookings page 1 gave ${check.status}, count ${String(count)}: ${JSON.stringify(check.body).slice(0, 300)}`);
+    }
+    // Pays the first (cost-12) key verification and JIT warm-up before anything is measured.
+    await hammer({ url: `${server.base}${API}/bookings/`, headers, duration: 3, connections: options.connections });
+
+    walk = await walkNext(server.base, token, 500);
+    log(`walked next to page 500: ${walk.msPerPage.toFixed(2)} ms per page sequentially`);
+
+    const add = async (id: string, label: string, load: Parameters<typeof measure>[2]) => {
+      const result = await measure(target, `${backend} ${label}`, load);
+      cases.push({ id, label, ...result, ratioToExpress: Math.round((result.rps / express.rps) * 1000) / 1000, peakRssMiB: peakRssMiB(server.pid) });
+    };
+    const bookingsCount = options.bookings;
+    await add("bookings_page1", "GET /bookings/ page 1", { path: `${API}/bookings/`, headers });
+    await add("bookings_page500_number", "GET /bookings/?page=500", { path: `${API}/bookings/?page=500`, headers });
+    await add("bookings_page500_next", "GET /bookings/ page 500 via next", { path: walk.path, headers });
+    await add("bookings_status", "GET /bookings/?status=confirmed", { path: `${API}/bookings/?status=confirmed`, headers });
+    await add("bookings_checkin_range", "GET /bookings/?check_in_from..to (summer 2025)", {
+      path: `${API}/bookings/?check_in_from=2025-06-01&check_in_to=2025-08-31`,
+      headers,
+    });
+    let detailSeed = 12345;
+    await add("booking_detail", "GET /bookings/{id}/", {
+      path: `${API}/bookings/1/`,
+      headers,
+      setupRequest: (request) => {
+        detailSeed = (Math.imul(detailSeed, 1103515245) + 12345) >>> 0;
+        return { ...request, path: `${API}/bookings/${(detailSeed % bookingsCount) + 1}/` };
+      },
+    });
+    await add("sites", "GET /sites/", { path: `${API}/sites/`, headers });
+    await add("customers", "GET /customers/", { path: `${API}/customers/`, headers });
+    await add("invoices", "GET /invoices/", { path: `${API}/invoices/`, headers });
+
+    const bodies = postBodies(tenants.main.activeSiteIds);
+    await add("bookings_create", "POST /bookings/ (free dates)", {
+      path: `${API}/bookings/`,
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      setupRequest: (request) => ({ ...request, body: bodies.next() }),
+    });
+    // The overlap rule must be live: the very first POST body again must now be refused.
+    const again = await fetch(`${server.base}${API}/bookings/`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: bodies.first(),
+    });
+    const againBody = await again.text();
+    overlapRejected = again.status === 400 && againBody.includes("site_unavailable");
+    log(`repeat of the first POST body: ${again.status} ${againBody.slice(0, 120)}`);
+
+    await add("bookings_page1_10k", "GET /bookings/ page 1, 10k tenant", {
+      path: `${API}/bookings/`,
+      headers: baseHeaders(tenants.small.token),
+    });
+    if (tenants.big) {
+      await add("bookings_page1_1m", "GET /bookings/ page 1, 1M tenant", {
+        path: `${API}/bookings/`,
+        headers: baseHeaders(tenants.big.token),
+      });
+    }
+  } finally {
+    drainExit = await stop(server, 15_000);
+    if (drainExit !== 0) log(`server exited with ${drainExit} on SIGTERM\n${server.tail().slice(-1500)}`);
+  }
+  return {
+    backend,
+    expressRps: express.rps,
+    imports,
+    cases,
+    peakRssMiB: cases.reduce((max, c) => Math.max(max, c.peakRssMiB ?? 0), 0),
+    walkNextMsPerPage: walk ? Math.round(walk.msPerPage * 100) / 100 : null,
+    overlapRejected,
+    sigtermExit: drainExit,
+    cpuProfileDir: options.cpuProf ? keepProfiles(backend) : null,
+  };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  mkdirSync(workDir, { recursive: true });
+  log(`work dir ${workDir}; ${options.duration} s per case, ${options.connections} connections`);
+  const tenants = generateAll();
+  const nodeHttp = await runBaseline("node:http baseline", "node-http.ts");
+  const express = await runBaseline("express baseline", "express-hello.ts");
+
+  const backends: BackendResult[] = [];
+  const failures: Record<string, string> = {};
+  for (const backend of options.backends) {
+    if (backend === "postgres" && !adminDatabaseUrl()) {
+      failures[backend] = "skipped: neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set";
+      log(`postgres ${failures[backend]}`);
+      continue;
+    }
+    try {
+      log(`--- ${backend}`);
+      backends.push(await runBackend(backend, tenants));
+    } catch (error) {
+      failures[backend] = error instanceof Error ? error.message : String(error);
+      log(`${backend} FAILED: ${failures[backend]}`);
+    }
+  }
+
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+  } catch {
+    // Not a git checkout.
+  }
+  const results: Results = {
+    meta: {
+      date: new Date().toISOString(),
+      commit,
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      durationSeconds: options.duration,
+      warmupSeconds: options.warmup,
+      connections: options.connections,
+      tenants: {
+        main: tenants.main.rows,
+        small: tenants.small.rows,
+        big: tenants.big?.rows ?? null,
+      },
+      server: "campsite serve, TRUST_PROXY=loopback (HTTP + X-Forwarded-Proto: https), BCRYPT_COST=12, LOG_LEVEL=warn",
+    },
+    baselines: { nodeHttp, express },
+    backends,
+    failures,
+    targets: [],
+  };
+  results.targets = evaluateTargets(results, options.big);
+  const tmp = join(ROOT, "bench/results.json.tmp");
+  writeFileSync(tmp, `${JSON.stringify(results, null, 2)}\n`);
+  renameSync(tmp, options.out);
+  printReport(results);
+  console.log(`\nwritten to ${options.out}`);
+  if (Object.keys(failures).some((b) => !failures[b]?.startsWith("skipped"))) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  clearTimeout(watchdog);
+}
