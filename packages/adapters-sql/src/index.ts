@@ -1,0 +1,2 @@
+export { type Persistence, type PersistenceOptions, openPersistence } from './open-persistence';
+export { translateSqlError } from './translate-sql-error';

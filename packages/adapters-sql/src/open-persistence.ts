@@ -1,0 +1,81 @@
+import {
+  type ApiKeyRepository,
+  type BookingRepository,
+  type Clock,
+  type CustomerRepository,
+  type InvoiceRepository,
+  type RateLimiter,
+  type SiteRepository,
+  type TenantImporter,
+  type TenantRepository,
+  systemClock,
+} from '@campsite/domain';
+import { migrate } from './migrate';
+import { PgDatabase } from './postgres/pg-database';
+import { SqlApiKeyRepository, SqlTenantRepository } from './repositories/sql-access-repositories';
+import { SqlBookingRepository } from './repositories/sql-booking-repository';
+import { SqlCustomerRepository, SqlInvoiceRepository, SqlSiteRepository } from './repositories/sql-list-repositories';
+import { SqlRateLimiter } from './repositories/sql-rate-limiter';
+import { SqlTenantImporter } from './repositories/sql-tenant-importer';
+import type { SqlDatabase } from './sql-executor';
+import { SqliteDatabase } from './sqlite/sqlite-database';
+
+export interface Persistence {
+  tenants: TenantRepository;
+  apiKeys: ApiKeyRepository;
+  sites: SiteRepository;
+  customers: CustomerRepository;
+  invoices: InvoiceRepository;
+  bookings: BookingRepository;
+  importer: TenantImporter;
+  /** Shared limiter state for multi-process deployments (Postgres); undefined for SQLite (the app uses memory). */
+  rateLimiter?: RateLimiter;
+  dialect: 'sqlite' | 'postgres';
+  /** Versioned, recorded in `schema_migrations`, idempotent, safe when two processes start at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PersistenceOptions {
+  clock?: Clock;
+  /** Postgres pool size (default 10). */
+  poolSize?: number;
+}
+
+function openDatabase(databaseUrl: string, options: PersistenceOptions): SqlDatabase {
+  if (databaseUrl === 'sqlite::memory:') return new SqliteDatabase(':memory:');
+  if (databaseUrl.startsWith('sqlite:')) {
+    const path = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (path === '') throw new Error('DATABASE_URL "sqlite:" names no file; use sqlite:PATH or sqlite::memory:');
+    return new SqliteDatabase(path);
+  }
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    return new PgDatabase(databaseUrl, options.poolSize === undefined ? {} : { max: options.poolSize });
+  }
+  // Never echo the URL itself: it may carry a password.
+  throw new Error('DATABASE_URL must start with sqlite: or postgres:// (or postgresql://)');
+}
+
+/**
+ * `sqlite:PATH`, `sqlite::memory:`, `postgres://…` / `postgresql://…`; throws a clear Error for anything else.
+ * Creates the parent directory of a SQLite file. Does NOT migrate by itself.
+ */
+export async function openPersistence(databaseUrl: string, options: PersistenceOptions = {}): Promise<Persistence> {
+  const db = openDatabase(databaseUrl, options);
+  const clock = options.clock ?? systemClock;
+  return {
+    tenants: new SqlTenantRepository(db),
+    apiKeys: new SqlApiKeyRepository(db, clock),
+    sites: new SqlSiteRepository(db),
+    customers: new SqlCustomerRepository(db),
+    invoices: new SqlInvoiceRepository(db),
+    bookings: new SqlBookingRepository(db),
+    importer: new SqlTenantImporter(db, clock),
+    ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock) } : {}),
+    dialect: db.dialect.name,
+    migrate: async () => {
+      await migrate(db);
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,142 @@
+import pg from 'pg';
+import type { Dialect, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  time: (date) => date,
+  readTime: (value) => (value instanceof Date ? value : new Date(String(value))),
+  // A row-value comparison is an index condition on a btree over (key, id) in Postgres.
+  keyset: (op, keyColumn, idColumn, key, id) => ({ sql: `(${keyColumn}, ${idColumn}) ${op} (?, ?)`, params: [key, id] }),
+  forUpdate: ' FOR UPDATE',
+  // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
+  migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
+};
+
+const INT8 = 20;
+const DATE = 1082;
+
+/** int8 (counts, money) as exact numbers instead of strings; `date` as the 'YYYY-MM-DD' text it is (no time zone). */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8) return (value: string) => {
+      const n = Number(value);
+      if (!Number.isSafeInteger(n)) throw new Error(`int8 out of the safe range: ${value}`);
+      return n;
+    };
+    if (oid === DATE) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** Postgres allows 65535 parameters per statement. */
+const MAX_PARAMS = 60_000;
+
+/** One SQL text, `?` placeholders numbered once, under a stable statement name so each connection prepares it once. */
+class StatementCache {
+  private readonly cache = new Map<string, { name: string; text: string }>();
+
+  get(sql: string): { name: string; text: string } {
+    let entry = this.cache.get(sql);
+    if (!entry) {
+      let n = 0;
+      entry = { name: `campsite_${this.cache.size + 1}`, text: sql.replace(/\?/g, () => `$${++n}`) };
+      this.cache.set(sql, entry);
+    }
+    return entry;
+  }
+}
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+function executorOn(client: Queryable, statements: StatementCache, transaction: SqlExecutor['transaction']): SqlExecutor {
+  const query = async (sql: string, params: readonly unknown[] = []) => {
+    const { name, text } = statements.get(sql);
+    return client.query({ name, text, values: params as unknown[] });
+  };
+  return {
+    async all<T>(sql: string, params?: readonly unknown[]) {
+      return (await query(sql, params)).rows as T[];
+    },
+    async get<T>(sql: string, params?: readonly unknown[]) {
+      return (await query(sql, params)).rows[0] as T | undefined;
+    },
+    async run(sql: string, params?: readonly unknown[]) {
+      return (await query(sql, params)).rowCount ?? 0;
+    },
+    async exec(script: string) {
+      await client.query(script);
+    },
+    async insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
+      // Multi-row VALUES in chunks: one round trip per few thousand rows instead of one per row.
+      const perChunk = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+      for (let start = 0; start < rows.length; start += perChunk) {
+        const chunk = rows.slice(start, start + perChunk);
+        const values: unknown[] = [];
+        const tuples = chunk.map((row) => `(${row.map((value) => (values.push(value), `$${values.length}`)).join(', ')})`);
+        await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+      }
+    },
+    transaction,
+  };
+}
+
+export class PgDatabase implements SqlDatabase {
+  readonly dialect = postgresDialect;
+  private readonly pool: pg.Pool;
+  private readonly statements = new StatementCache();
+  private readonly direct: SqlExecutor;
+
+  constructor(connectionString: string, options: { max?: number } = {}) {
+    this.pool = new pg.Pool({
+      connectionString,
+      max: options.max ?? 10,
+      types,
+      // Issue 4: no statement may hold a connection (and its locks) for long.
+      statement_timeout: 10_000,
+      idle_in_transaction_session_timeout: 30_000,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    this.pool.on('error', () => {});
+    this.direct = executorOn(this.pool, this.statements, (work) => this.transaction(work));
+  }
+
+  all<T = Row>(sql: string, params?: readonly unknown[]) {
+    return this.direct.all<T>(sql, params);
+  }
+
+  get<T = Row>(sql: string, params?: readonly unknown[]) {
+    return this.direct.get<T>(sql, params);
+  }
+
+  run(sql: string, params?: readonly unknown[]) {
+    return this.direct.run(sql, params);
+  }
+
+  exec(script: string) {
+    return this.direct.exec(script);
+  }
+
+  insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
+    return this.transaction((tx) => tx.insertMany(table, columns, rows));
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
+    try {
+      await client.query('BEGIN');
+      const result = await work(tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,41 @@
+import { type Clock, type RateLimitDecision, type RateLimiter, RATE_LIMIT_WINDOW_MS, decide, windowStart } from '@campsite/domain';
+import type { SqlDatabase } from '../sql-executor';
+
+/**
+ * DECISIONS §4: fixed one-minute windows shared by every process on the database. Each hit is one atomic upsert
+ * that returns the new count, so parallel hits from any process are counted exactly.
+ */
+export class SqlRateLimiter implements RateLimiter {
+  private lastSweptWindow = 0;
+
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly clock: Clock,
+  ) {}
+
+  async hit(key: string, limit: number): Promise<RateLimitDecision> {
+    const now = this.clock.now().getTime();
+    const start = windowStart(now);
+    this.sweepOldWindows(start);
+    const row = await this.db.get<{ n: unknown }>(
+      'INSERT INTO rate_limit_windows (key, window_start, n) VALUES (?, ?, 1) ' +
+        'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n',
+      [key, start],
+    );
+    return decide(Number(row!.n), limit, now, start);
+  }
+
+  async peek(key: string, limit: number): Promise<RateLimitDecision> {
+    const now = this.clock.now().getTime();
+    const start = windowStart(now);
+    const row = await this.db.get<{ n: unknown }>('SELECT n FROM rate_limit_windows WHERE key = ? AND window_start = ?', [key, start]);
+    return decide(row ? Number(row.n) : 0, limit, now, start);
+  }
+
+  /** Once per window and process: past windows are never read again. Runs in the background; a failure is harmless. */
+  private sweepOldWindows(currentStart: number): void {
+    if (this.lastSweptWindow === currentStart) return;
+    this.lastSweptWindow = currentStart;
+    this.db.run('DELETE FROM rate_limit_windows WHERE window_start < ?', [currentStart - RATE_LIMIT_WINDOW_MS]).catch(() => {});
+  }
+}

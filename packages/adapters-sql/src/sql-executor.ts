@@ -1,0 +1,52 @@
+/** A row as the driver returns it: column names as written in the query. */
+export type Row = Record<string, unknown>;
+
+/**
+ * The little a repository needs from a database. Queries use `?` placeholders; the Postgres executor numbers them.
+ * Repositories are written once against this and a `Dialect`, never against a driver (issue 4).
+ */
+export interface SqlExecutor {
+  all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Runs a statement and returns the number of rows it changed. */
+  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+  /** Inserts many rows into one table as fast as the engine allows (prepared statement / multi-row VALUES). */
+  insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void>;
+  /**
+   * Runs `work` in one write transaction: committed when it resolves, rolled back when it throws. Inside, `tx` is
+   * the only way to reach the database; calling `transaction` on `tx` just runs `work` in the same transaction.
+   */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+/** The engine-specific bits that cannot be written as one SQL text: kept here, in one small strategy per engine. */
+export interface Dialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** A datetime as a query parameter (SQLite: epoch ms; Postgres: timestamptz). */
+  time(date: Date): unknown;
+  /** A datetime column as the driver returns it. */
+  readTime(value: unknown): Date;
+  /**
+   * The condition "row comes after the cursor" for an order on (key, id) in one direction, in the form this engine
+   * serves from its index, and the parameters it takes: a row value on Postgres, expanded for SQLite.
+   */
+  keyset(op: '<' | '>', keyColumn: string, idColumn: string, key: unknown, id: number): { sql: string; params: unknown[] };
+  /** Appended to a SELECT to lock the rows it reads until the transaction ends ('' where the transaction already does). */
+  readonly forUpdate: string;
+  /** Run first in the migration transaction so that two processes migrating at once take turns (null: not needed). */
+  readonly migrationLock: string | null;
+}
+
+export interface SqlDatabase extends SqlExecutor {
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Reads an integer column; Postgres returns int8 as text, so convert and refuse anything that is not exact. */
+export function toInt(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(n)) throw new Error(`not a safe integer from the database: ${String(value)}`);
+  return n;
+}

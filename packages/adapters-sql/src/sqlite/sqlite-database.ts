@@ -1,0 +1,129 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Dialect, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+
+export const sqliteDialect: Dialect = {
+  name: 'sqlite',
+  time: (date) => date.getTime(),
+  readTime: (value) => new Date(Number(value)),
+  // A leading range on the key column lets SQLite seek into the index; the OR then settles ties by id.
+  keyset: (op, keyColumn, idColumn, key, id) => ({
+    sql: `(${keyColumn} ${op}= ? AND (${keyColumn} ${op} ? OR ${idColumn} ${op} ?))`,
+    params: [key, key, id],
+  }),
+  // BEGIN IMMEDIATE takes the database's write lock up front, which already excludes every other writer.
+  forUpdate: '',
+  migrationLock: null,
+};
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+/**
+ * better-sqlite3 is synchronous and one connection serves every request. A transaction body is async (the
+ * repositories are shared with Postgres), so while one runs, other requests' statements wait for it here: otherwise
+ * they would run inside it on the same connection.
+ */
+export class SqliteDatabase implements SqlDatabase {
+  readonly dialect = sqliteDialect;
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Statement>();
+  private busy = false;
+  private idle: Promise<void> = Promise.resolve();
+  private readonly direct: SqlExecutor;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    // Issue 4: WAL so readers do not block the writer, NORMAL is durable enough under WAL, a busy timeout so a
+    // second process waits for the write lock instead of failing, and foreign keys on (they are off by default).
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.direct = this.executor();
+  }
+
+  private prepare(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Statements straight on the connection: for inside a transaction, or when none is open. */
+  private executor(): SqlExecutor {
+    const self = this;
+    return {
+      async all<T>(sql: string, params: readonly unknown[] = []) {
+        return self.prepare(sql).all(...params) as T[];
+      },
+      async get<T>(sql: string, params: readonly unknown[] = []) {
+        return self.prepare(sql).get(...params) as T | undefined;
+      },
+      async run(sql: string, params: readonly unknown[] = []) {
+        return self.prepare(sql).run(...params).changes;
+      },
+      async exec(script: string) {
+        self.db.exec(script);
+      },
+      async insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
+        const statement = self.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+        for (const row of rows) statement.run(...row);
+      },
+      transaction: (work) => work(this.direct),
+    };
+  }
+
+  async all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+    // The check and the statement must run in one synchronous step, or a transaction could start in between.
+    while (this.busy) await this.idle;
+    return this.direct.all<T>(sql, params);
+  }
+
+  async get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+    while (this.busy) await this.idle;
+    return this.direct.get<T>(sql, params);
+  }
+
+  async run(sql: string, params?: readonly unknown[]): Promise<number> {
+    while (this.busy) await this.idle;
+    return this.direct.run(sql, params);
+  }
+
+  async exec(script: string): Promise<void> {
+    while (this.busy) await this.idle;
+    return this.direct.exec(script);
+  }
+
+  insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
+    return this.transaction((tx) => tx.insertMany(table, columns, rows));
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    while (this.busy) await this.idle;
+    this.busy = true;
+    let release!: () => void;
+    this.idle = new Promise((resolve) => (release = resolve));
+    try {
+      // IMMEDIATE: take the write lock now, so two connections cannot both read "free" and then both insert.
+      this.db.exec('BEGIN IMMEDIATE');
+      const result = await work(this.direct);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.busy = false;
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    while (this.busy) await this.idle;
+    this.db.close();
+  }
+}

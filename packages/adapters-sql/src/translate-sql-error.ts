@@ -1,0 +1,51 @@
+import { DomainError } from '@campsite/domain';
+
+/** The unique keys the domain gives a meaning to, by the constraint's name (Postgres) or its columns (SQLite). */
+const UNIQUE_KEYS = [
+  { postgres: 'bookings_reference_key', sqlite: 'bookings.tenant_id, bookings.booking_reference', error: () => new DomainError('duplicate_booking_reference') },
+  { postgres: 'api_keys_prefix_key', sqlite: 'api_keys.prefix', error: () => new DomainError('validation_failed', 'key prefix is already in use') },
+  { postgres: 'tenants_slug_key', sqlite: 'tenants.slug', error: () => new DomainError('tenant_exists', 'tenant already exists') },
+] as const;
+
+interface DriverError {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+  detail?: unknown;
+}
+
+function isUniqueViolation(error: DriverError): boolean {
+  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function isForeignKeyViolation(error: DriverError): boolean {
+  return error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * Turns a driver's constraint violation into the DomainError it means (STYLE.md: driver errors are translated inside
+ * the SQL adapter). Anything else is returned as it is, to be rethrown.
+ */
+export function translateSqlError(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const driver = error as DriverError;
+  if (isUniqueViolation(driver)) {
+    const message = String(driver.message ?? '');
+    const known = UNIQUE_KEYS.find((key) => driver.constraint === key.postgres || message.endsWith(key.sqlite));
+    if (known) return known.error();
+    return new DomainError('validation_failed', `duplicate row: ${String(driver.detail ?? message)}`);
+  }
+  if (isForeignKeyViolation(driver)) {
+    return new DomainError('validation_failed', `row refers to a missing row: ${String(driver.detail ?? driver.message ?? '')}`);
+  }
+  return error;
+}
+
+/** Runs `work`, translating constraint violations into domain errors. */
+export async function translatingSqlErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw translateSqlError(error);
+  }
+}

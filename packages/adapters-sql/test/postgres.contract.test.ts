@@ -1,0 +1,8 @@
+import { describeAdapterContracts } from '@campsite/domain/testing';
+import { describe, it } from 'vitest';
+import { postgresForTests, postgresSetup } from './support/databases';
+
+const postgres = await postgresForTests('contract suites');
+
+if (postgres) describeAdapterContracts('postgres', postgresSetup(postgres.url), { rateLimiter: true });
+else describe('contract suites: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
