@@ -1,0 +1,49 @@
+/**
+ * A separate process on a shared SQLite file, for the cross-process tests (better-sqlite3 is synchronous, so real
+ * concurrency needs processes). It loads, prints "ready", waits for "go" on stdin, does its work and prints one
+ * JSON line with the outcome.
+ *   migrate: runs migrate()
+ *   insert TENANT_ID ATTEMPTS: that many parallel overlapping creates on site 1
+ */
+import { createInterface } from 'node:readline';
+import { isDomainError } from '@campsite/domain';
+import { openPersistence } from '../../src';
+
+const [path, mode, tenantArg, attemptsArg] = process.argv.slice(2);
+const persistence = await openPersistence(`sqlite:${path}`);
+const lines = createInterface({ input: process.stdin });
+console.log('ready');
+for await (const line of lines) if (line.trim() === 'go') break;
+
+if (mode === 'migrate') {
+  await persistence.migrate();
+  console.log(JSON.stringify({ migrated: true }));
+} else {
+  const tenantId = Number(tenantArg);
+  const attempts = Array.from({ length: Number(attemptsArg) }, (_, i) =>
+    persistence.bookings.insertIfAvailable({
+      tenantId,
+      bookingReference: `P${process.pid}X${i}`.slice(0, 10).padEnd(10, '0'),
+      guestFirstName: '',
+      guestLastName: '',
+      guestEmail: '',
+      siteId: 1,
+      checkInDate: '2026-08-01',
+      checkOutDate: `2026-08-0${2 + (i % 5)}`,
+      numAdults: 1,
+      numYouth: 0,
+      numChildren: 0,
+      status: 'pending',
+      totalPrice: 100,
+      createdAt: new Date(),
+      source: 'online',
+    }),
+  );
+  const outcomes = await Promise.allSettled(attempts);
+  const created = outcomes.filter((o) => o.status === 'fulfilled').length;
+  const unavailable = outcomes.filter((o) => o.status === 'rejected' && isDomainError(o.reason, 'site_unavailable')).length;
+  const other = outcomes.filter((o) => o.status === 'rejected' && !isDomainError(o.reason, 'site_unavailable')).map((o) => String((o as PromiseRejectedResult).reason));
+  console.log(JSON.stringify({ created, unavailable, other }));
+}
+lines.close();
+await persistence.close();
