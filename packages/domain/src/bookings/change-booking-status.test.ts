@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Rappen } from '../shared/money';
+import { aBooking, aSite, aTenant } from '../testing';
+import { type World, aWorld, rejectionOf } from '../testing/test-world';
+import type { Booking } from './booking';
+import { BOOKING_STATUSES, type KnownBookingStatus, canTransition } from './booking-status';
+import { ChangeBookingStatus } from './change-booking-status';
+import { type PricingEngine, placeholderPricingEngine } from './placeholder-pricing';
+
+/** A platform engine that prices differently from the placeholder, and remembers what it priced. */
+class FlatFeeEngine implements PricingEngine {
+  readonly priced: number[] = [];
+
+  async price(booking: Booking): Promise<Rappen> {
+    this.priced.push(booking.id);
+    return 12_345;
+  }
+}
+
+// DECISIONS §5: the only transitions there are.
+const ALLOWED: Array<[string, KnownBookingStatus]> = [
+  ['pending', 'confirmed'],
+  ['pending', 'cancelled'],
+  ['confirmed', 'cancelled'],
+  ['confirmed', 'completed'],
+  ['confirmed', 'no_show'],
+];
+const FROM = [...BOOKING_STATUSES, 'checked_in', 'PENDING', '', 'constructor', '__proto__'];
+const REFUSED = FROM.flatMap((from) => BOOKING_STATUSES.map((to) => [from, to] as [string, KnownBookingStatus])).filter(
+  ([from, to]) => !ALLOWED.some(([f, t]) => f === from && t === to),
+);
+
+let world: World;
+let engine: FlatFeeEngine;
+
+beforeEach(async () => {
+  world = await aWorld([
+    aTenant('alpine', {
+      sites: [aSite({ id: 1, basePricePerNight: 4000 })],
+      // 3 nights on a 40.00 site, stored with a stale price so that repricing shows.
+      bookings: [aBooking({ id: 1, siteId: 1, status: 'pending', totalPrice: 100, checkInDate: '2026-07-01', checkOutDate: '2026-07-04' })],
+    }),
+    aTenant('lakeside', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 2, status: 'pending' })] }),
+  ]);
+  engine = new FlatFeeEngine();
+});
+
+const change = (pricing: PricingEngine = engine) => new ChangeBookingStatus(world.tenants, world.bookings, world.sites, pricing);
+const stored = () => world.store.bookings.find((b) => b.id === 1)!;
+const setStatus = (status: string) => {
+  stored().status = status;
+};
+
+describe('ChangeBookingStatus (DECISIONS §5)', () => {
+  it.each(ALLOWED)('moves %s to %s', async (from, to) => {
+    setStatus(from);
+    expect((await change().execute('alpine', 1, to)).status).toBe(to);
+    expect(stored().status).toBe(to);
+  });
+
+  it.each(REFUSED)('refuses %j to %s with invalid_transition and changes nothing', async (from, to) => {
+    setStatus(from);
+    expect((await rejectionOf(change().execute('alpine', 1, to))).code).toBe('invalid_transition');
+    expect(stored()).toMatchObject({ status: from, totalPrice: 100 });
+    expect(engine.priced).toEqual([]);
+  });
+
+  it('agrees with canTransition on every pair', () => {
+    for (const from of FROM) {
+      for (const to of BOOKING_STATUSES) {
+        expect(canTransition(from, to)).toBe(ALLOWED.some(([f, t]) => f === from && t === to));
+      }
+    }
+  });
+
+  it('reprices a confirmation through the pricing engine', async () => {
+    expect((await change().execute('alpine', 1, 'confirmed')).totalPrice).toBe(12_345);
+    expect(stored().totalPrice).toBe(12_345);
+    expect(engine.priced).toEqual([1]);
+  });
+
+  it('reprices with the placeholder rule by default: base price times nights', async () => {
+    expect((await change(placeholderPricingEngine).execute('alpine', 1, 'confirmed')).totalPrice).toBe(4000 * 3);
+  });
+
+  it.each([
+    ['pending', 'cancelled'],
+    ['confirmed', 'completed'],
+    ['confirmed', 'no_show'],
+  ] as Array<[string, KnownBookingStatus]>)('keeps the price when moving %s to %s', async (from, to) => {
+    setStatus(from);
+    expect((await change().execute('alpine', 1, to)).totalPrice).toBe(100);
+    expect(engine.priced).toEqual([]);
+  });
+
+  it('gives tenant_not_found for an unknown tenant', async () => {
+    expect((await rejectionOf(change().execute('nowhere', 1, 'confirmed'))).code).toBe('tenant_not_found');
+  });
+
+  it('gives not_found for an unknown booking, including another tenant booking', async () => {
+    expect((await rejectionOf(change().execute('alpine', 99, 'confirmed'))).code).toBe('not_found');
+    expect((await rejectionOf(change().execute('alpine', 2, 'confirmed'))).code).toBe('not_found');
+    expect(world.store.bookings.find((b) => b.id === 2)?.status).toBe('pending');
+  });
+
+  it('lets only one of two racing operators win, and the loser changes nothing', async () => {
+    const outcomes = await Promise.allSettled([change().execute('alpine', 1, 'confirmed'), change().execute('alpine', 1, 'cancelled')]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { code: 'invalid_transition' } });
+    const winner = outcomes.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<Booking>;
+    expect(stored().status).toBe(winner.value.status);
+  });
+});
