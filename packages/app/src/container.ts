@@ -1,7 +1,5 @@
 // tsyringe needs the Reflect metadata polyfill loaded before it; this file is the only place either is imported.
 import 'reflect-metadata';
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { Logger } from 'pino';
 import {
@@ -28,6 +26,7 @@ import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { cryptoRandomSource } from './adapters/crypto-random-source';
 import { MemoryRateLimiter } from './adapters/memory-rate-limiter';
 import type { Config } from './config';
+import type { ImportDependencies } from './fixtures/import-fixture';
 import { createLogger } from './logger';
 
 /** Registration tokens. Symbols, because esbuild-based runners emit no decorator metadata to resolve classes by. */
@@ -80,7 +79,6 @@ export interface AppContainer {
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<AppContainer> {
   const clock = options.clock ?? systemClock;
   const logger = createLogger(config.logLevel, options.logDestination ?? 1);
-  await ensureSqliteDirectory(config.databaseUrl);
   const persistence = await openPersistence(config.databaseUrl, { clock });
 
   const c = rootContainer.createChildContainer();
@@ -142,9 +140,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
   };
 }
 
-/** better-sqlite3 creates the file but not its directory; the default `./data/campsite.db` must work on a fresh clone. */
-async function ensureSqliteDirectory(databaseUrl: string): Promise<void> {
-  const path = databaseUrl.replace(/^sqlite:/, '');
-  if (path === databaseUrl || path === ':memory:' || path.startsWith('file:')) return;
-  await mkdir(dirname(path), { recursive: true });
+/** The ports an import needs (the `import` command and the demo seed). */
+export function importDependencies(container: AppContainer): ImportDependencies {
+  const { tenants, apiKeys, importer } = container.persistence;
+  return { tenants, apiKeys, importer, hasher: container.resolve<SecretHasher>(TOKENS.SecretHasher) };
 }

@@ -1,9 +1,9 @@
 export { type Config, ConfigError, loadConfig } from './config';
-export { type AppContainer, type ContainerOptions, TOKENS, createContainer } from './container';
+export { type AppContainer, type ContainerOptions, TOKENS, createContainer, importDependencies } from './container';
 export { type RunningServer, startServer, seedDemoTenant } from './server';
 export { FixtureError } from './fixtures/fixture-row';
 export { parseFixture, readFixture } from './fixtures/parse-fixture';
-export { importFixture, importDependencies } from './fixtures/import-fixture';
+export { importFixture } from './fixtures/import-fixture';
 export { demoFixture, DEMO_TENANT_SLUG } from './demo/demo-fixture';
 export { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 export { MemoryRateLimiter } from './adapters/memory-rate-limiter';

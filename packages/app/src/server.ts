@@ -2,9 +2,9 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type ManageApiKeys, SCOPES, isDomainError } from '@campsite/domain';
-import { type AppContainer, type HttpApp, TOKENS } from './container';
+import { type AppContainer, type HttpApp, TOKENS, importDependencies } from './container';
 import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
-import { importDependencies, importFixture } from './fixtures/import-fixture';
+import { importFixture } from './fixtures/import-fixture';
 import { readFixture } from './fixtures/parse-fixture';
 import { loadTls } from './tls';
 

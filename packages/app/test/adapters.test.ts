@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FixedClock,
+  InMemoryApiKeyRepository,
+  InMemoryBookingRepository,
+  InMemoryCustomerRepository,
+  InMemoryInvoiceRepository,
+  InMemorySiteRepository,
+  InMemoryStore,
+  InMemoryTenantImporter,
+  InMemoryTenantRepository,
+  describeRateLimiterContract,
+} from '@campsite/domain/testing';
+import { BcryptSecretHasher } from '../src/adapters/bcrypt-secret-hasher';
+import { cryptoRandomSource } from '../src/adapters/crypto-random-source';
+import { MemoryRateLimiter } from '../src/adapters/memory-rate-limiter';
+
+// The production single-process limiter must honour the same contract as the database-backed one.
+describeRateLimiterContract('MemoryRateLimiter', async () => {
+  const store = new InMemoryStore();
+  const clock = new FixedClock();
+  return {
+    tenants: new InMemoryTenantRepository(store),
+    apiKeys: new InMemoryApiKeyRepository(store, clock),
+    sites: new InMemorySiteRepository(store),
+    customers: new InMemoryCustomerRepository(store),
+    invoices: new InMemoryInvoiceRepository(store),
+    bookings: new InMemoryBookingRepository(store),
+    importer: new InMemoryTenantImporter(store, clock),
+    rateLimiter: new MemoryRateLimiter(clock),
+    clock,
+    close: async () => {},
+  };
+});
+
+describe('BcryptSecretHasher', () => {
+  const hasher = new BcryptSecretHasher(4);
+
+  it('hashes at the configured cost and verifies the secret against it', async () => {
+    const hash = await hasher.hash('ogrKwV6h2sDvQvUFcLB604ep');
+    expect(hash).toMatch(/^\$2b\$04\$[./A-Za-z0-9]{53}$/);
+    expect(await hasher.verify('ogrKwV6h2sDvQvUFcLB604ep', hash)).toBe(true);
+    expect(await hasher.verify('ogrKwV6h2sDvQvUFcLB604eq', hash)).toBe(false);
+  });
+
+  it('treats a malformed stored hash as a mismatch, never an error (SecretHasher contract)', async () => {
+    await expect(hasher.verify('secret', 'not-a-bcrypt-hash')).resolves.toBe(false);
+    await expect(hasher.verify('secret', '')).resolves.toBe(false);
+  });
+});
+
+describe('cryptoRandomSource', () => {
+  it('returns the requested number of fresh bytes', () => {
+    const a = cryptoRandomSource.bytes(32);
+    expect(a).toHaveLength(32);
+    expect(Buffer.from(a).equals(Buffer.from(cryptoRandomSource.bytes(32)))).toBe(false);
+  });
+});
