@@ -1,0 +1,93 @@
+import { isDomainError, requireScope, type RateLimitDecision } from '@campsite/domain';
+import type { RequestHandler, Response } from 'express';
+import type { HttpDeps } from './http-deps';
+import { setPrincipal } from './request-context';
+import { bookingResources } from './routes/bookings.routes';
+import { customerResources } from './routes/customers.routes';
+import type { Resource } from './routes/endpoint';
+import { invoiceResources } from './routes/invoices.routes';
+import { siteResources } from './routes/sites.routes';
+import { TransportError } from './transport-error';
+
+export const API_PREFIX = '/api/v1/public/';
+
+interface RouteMatch {
+  resource: Resource;
+  pathId: string | undefined;
+}
+
+/**
+ * The six endpoints as a table, matched with and without the trailing slash and without redirects (DECISIONS §2).
+ * Matching is done here rather than by Express' router so that the order of checks is explicit and an undecodable id
+ * is a 404 `not_found` like any other bad id, not a router error.
+ */
+function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
+  const bookings = bookingResources(deps);
+  const collections = new Map<string, Resource>([
+    ['bookings', bookings.collection],
+    ['sites', siteResources(deps).collection],
+    ['customers', customerResources(deps).collection],
+    ['invoices', invoiceResources(deps).collection],
+  ]);
+  return (path) => {
+    if (!path.startsWith(API_PREFIX)) return null;
+    const rest = path.endsWith('/') ? path.slice(API_PREFIX.length, -1) : path.slice(API_PREFIX.length);
+    const collection = collections.get(rest);
+    if (collection) return { resource: collection, pathId: undefined };
+    if (rest.startsWith('bookings/')) {
+      const segment = rest.slice('bookings/'.length);
+      if (segment !== '' && !segment.includes('/')) return { resource: bookings.detail, pathId: decodeSegment(segment) };
+    }
+    return null;
+  };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // not an integer either way: the endpoint answers 404 not_found
+  }
+}
+
+function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
+  res.setHeader('RateLimit-Limit', String(decision.limit));
+  res.setHeader('RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+}
+
+/**
+ * Everything after the HTTPS check, in the order of DECISIONS §2: unknown path (404) → authentication (401) → wrong
+ * method (405) → scope (403) → rate limit (429) → the endpoint (body, validation, domain rules). 401 and 403 end
+ * before the limiter, so they never count against the key; their RateLimit headers come from a peek.
+ */
+export function apiRoutes(deps: HttpDeps): RequestHandler {
+  const match = routeTable(deps);
+  return async (req, res) => {
+    const route = match(req.path);
+    if (!route) throw new TransportError({ kind: 'unknown_path' });
+
+    const principal = await deps.verifier.verify(req.headers.authorization, req.ip ?? req.socket.remoteAddress ?? '');
+    setPrincipal(res, principal);
+
+    const endpoint = route.resource.endpointFor(req.method);
+    if (!endpoint || !principal.scopes.includes(endpoint.scope)) {
+      setRateLimitHeaders(res, await deps.throttle.peekKey(principal));
+      if (!endpoint) {
+        throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: route.resource.allow });
+      }
+      requireScope(principal, endpoint.scope);
+    }
+
+    let decision: RateLimitDecision;
+    try {
+      decision = await deps.throttle.admitKey(principal);
+    } catch (error) {
+      if (isDomainError(error, 'throttled')) setRateLimitHeaders(res, await deps.throttle.peekKey(principal));
+      throw error;
+    }
+    setRateLimitHeaders(res, decision);
+
+    await (endpoint as NonNullable<typeof endpoint>).handle(req, res, principal, route.pathId);
+  };
+}

@@ -1,0 +1,34 @@
+import express, { type Express, type RequestHandler } from 'express';
+import { apiRoutes } from './api-routes';
+import { errorHandler } from './error-handler';
+import type { HttpDeps } from './http-deps';
+import { requestContext } from './request-context';
+import { healthRoute } from './routes/health.routes';
+import { TransportError } from './transport-error';
+
+/** DECISIONS §1: plain HTTP is refused before anything else, authentication included. */
+const requireHttps: RequestHandler = (req, _res, next) => {
+  if (!req.secure) throw new TransportError({ kind: 'https_required' });
+  next();
+};
+
+/**
+ * The public API v1 as an Express app over already-built use cases and ports. Holds no global state: every call builds
+ * an independent app, so tests run many side by side. No body parser is installed; only POST /bookings/ reads its body,
+ * after authentication, scope and rate limit (DECISIONS §2).
+ */
+export function createApp(deps: HttpDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false); // DRF sends no ETag, so no 304s either
+  app.set('query parser', false); // the query is read like Django's QueryDict (python/urlencode.ts)
+  app.set('case sensitive routing', true);
+  if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
+
+  app.use(requestContext(deps.logger));
+  app.use(healthRoute);
+  app.use(requireHttps);
+  app.use(apiRoutes(deps));
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,98 @@
+import { isDomainError, type DomainError, type DomainErrorCode } from '@campsite/domain';
+import type { ErrorRequestHandler } from 'express';
+import type { HttpLogger } from './http-deps';
+import { redactKeys, requestIdOf } from './request-context';
+import { sendJson } from './send-json';
+import { TransportError, type TransportProblem } from './transport-error';
+
+interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const SERVER_ERROR: Reply = { status: 500, body: { detail: 'A server error occurred.' } };
+const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer' };
+
+/** Every domain code gets a decision here; codes of the operator tools never reach the public API, so they are 500s. */
+const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
+  invalid_key: () => ({ status: 401, body: { detail: 'invalid_key' }, headers: UNAUTHORIZED }),
+  key_inactive: () => ({ status: 401, body: { detail: 'key_inactive' }, headers: UNAUTHORIZED }),
+  permission_denied: () => ({ status: 403, body: { detail: 'You do not have permission to perform this action.' } }),
+  not_found: () => ({ status: 404, body: { detail: 'not_found' } }),
+  invalid_page: () => ({ status: 404, body: { detail: 'Invalid page.' } }),
+  site_not_found: () => ({ status: 400, body: { detail: 'site_not_found' } }),
+  site_unavailable: () => ({ status: 400, body: { detail: 'site_unavailable' } }),
+  validation_failed: (error) => (error.details.fieldErrors ? { status: 400, body: error.details.fieldErrors } : SERVER_ERROR),
+  throttled: (error) => throttled(error.details.retryAfterSeconds ?? 1),
+  invalid_transition: () => SERVER_ERROR,
+  duplicate_booking_reference: () => SERVER_ERROR,
+  tenant_not_found: () => SERVER_ERROR,
+  tenant_exists: () => SERVER_ERROR,
+  api_key_not_found: () => SERVER_ERROR,
+};
+
+function transportReply(problem: TransportProblem): Reply {
+  switch (problem.kind) {
+    case 'https_required':
+      return { status: 403, body: { detail: 'https_required' } };
+    case 'unknown_path':
+      return { status: 404, body: { detail: 'Not found.' } };
+    case 'method_not_allowed':
+      return { status: 405, body: { detail: `Method "${problem.method}" not allowed.` }, headers: { Allow: problem.allow } };
+    case 'unsupported_media_type':
+      return { status: 415, body: { detail: `Unsupported media type "${problem.contentType}" in request.` } };
+    case 'json_parse_error':
+      return { status: 400, body: { detail: `JSON parse error - ${problem.reason}` } };
+    case 'payload_too_large':
+      // The rest of an oversized upload is not read; closing is cheaper than draining it.
+      return {
+        status: 413,
+        body: { detail: `Request body exceeds the limit of ${problem.limitBytes} bytes.` },
+        headers: { Connection: 'close' },
+      };
+  }
+}
+
+/** DRF's Throttled: "… in 1 second." / "… in N seconds." with Retry-After (DECISIONS §2). */
+function throttled(seconds: number): Reply {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return {
+    status: 429,
+    body: { detail: `Request was throttled. Expected available in ${wait} ${wait === 1 ? 'second' : 'seconds'}.` },
+    headers: { 'Retry-After': String(wait) },
+  };
+}
+
+/**
+ * The one place where failures become HTTP (STYLE.md). Anything unknown is a 500 whose body says nothing more; the
+ * log line has the request id and the error, with anything shaped like a raw key redacted.
+ */
+export function errorHandler(logger: HttpLogger): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+    let reply: Reply;
+    if (error instanceof TransportError) reply = transportReply(error.problem);
+    else if (isDomainError(error)) reply = DOMAIN_REPLIES[error.code](error);
+    else reply = SERVER_ERROR;
+
+    if (reply.status === 500) {
+      logger.error({ requestId: requestIdOf(res), err: describe(error) }, 'request failed');
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (reply.headers) for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+    sendJson(res, reply.status, reply.body);
+  };
+}
+
+function describe(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: redactKeys(String(error)) };
+  return {
+    name: error.name,
+    message: redactKeys(error.message),
+    ...(isDomainError(error) ? { code: error.code } : {}),
+    stack: error.stack === undefined ? undefined : redactKeys(error.stack),
+  };
+}

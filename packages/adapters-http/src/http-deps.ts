@@ -1,0 +1,31 @@
+import type {
+  ApiKeyVerifier,
+  CreateBooking,
+  GetBooking,
+  ListBookings,
+  ListCustomers,
+  ListInvoices,
+  ListSites,
+  Throttle,
+} from '@campsite/domain';
+
+/** The structured logger the app hands in (pino in production). Fields never contain a token. */
+export interface HttpLogger {
+  info(fields: Record<string, unknown>, msg: string): void;
+  warn(fields: Record<string, unknown>, msg: string): void;
+  error(fields: Record<string, unknown>, msg: string): void;
+}
+
+export interface HttpDeps {
+  verifier: ApiKeyVerifier;
+  throttle: Throttle;
+  listBookings: ListBookings;
+  getBooking: GetBooking;
+  createBooking: CreateBooking;
+  listSites: ListSites;
+  listCustomers: ListCustomers;
+  listInvoices: ListInvoices;
+  logger: HttpLogger;
+  /** Express 'trust proxy' value; when set, the scheme comes from X-Forwarded-Proto of trusted hops. */
+  trustProxy?: string | boolean | number;
+}

@@ -1,0 +1,2 @@
+export { createApp } from './create-app';
+export type { HttpDeps, HttpLogger } from './http-deps';

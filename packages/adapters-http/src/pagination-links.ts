@@ -1,0 +1,62 @@
+import type { Page, PageHint } from '@campsite/domain';
+import { encodeQuery, groupQuery, lastValue, type QueryPairs } from './python/urlencode';
+
+/**
+ * `next` and `previous` exactly as DRF's PageNumberPagination builds them (DECISIONS §2): from the request's absolute
+ * URL, keeping every other query parameter as sent, replacing `page`, keys sorted and `quote_plus`-encoded; a
+ * `previous` to page 1 drops `page`. `next` also carries the keyset hint `cursor` (team brief); `previous` never does.
+ */
+export function pageLinks(base: string, query: QueryPairs, page: Page<unknown>): { next: string | null; previous: string | null } {
+  let next: string | null = null;
+  let previous: string | null = null;
+  if (page.hasNext) {
+    const groups = groupQuery(query);
+    groups.set('page', [String(page.page + 1)]);
+    if (page.nextCursor) {
+      groups.set('cursor', [encodeCursor({ page: page.page + 1, pageSize: page.pageSize, after: page.nextCursor })]);
+    } else {
+      groups.delete('cursor');
+    }
+    next = withQuery(base, encodeQuery(groups));
+  }
+  if (page.hasPrevious) {
+    const groups = groupQuery(query);
+    groups.delete('cursor');
+    if (page.page - 1 === 1) groups.delete('page');
+    else groups.set('page', [String(page.page - 1)]);
+    previous = withQuery(base, encodeQuery(groups));
+  }
+  return { next, previous };
+}
+
+function withQuery(base: string, query: string): string {
+  return query === '' ? base : `${base}?${query}`;
+}
+
+/** base64url of `{"p":page,"s":pageSize,"k":key,"i":id}` (team brief: the shared keyset hint format). */
+export function encodeCursor(hint: PageHint): string {
+  const json = JSON.stringify({ p: hint.page, s: hint.pageSize, k: hint.after.key, i: hint.after.id });
+  return Buffer.from(json, 'utf8').toString('base64url');
+}
+
+/** The hint a client sent back, or undefined when absent or malformed: the domain then reads by offset. */
+export function readPageHint(query: QueryPairs): PageHint | undefined {
+  const raw = lastValue(query, 'cursor');
+  if (raw === undefined || raw === '' || !/^[A-Za-z0-9_-]+$/.test(raw)) return undefined;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof decoded !== 'object' || decoded === null) return undefined;
+  const { p, s, k, i } = decoded as Record<string, unknown>;
+  if (!isPositiveInteger(p) || !isPositiveInteger(s) || typeof k !== 'string' || !Number.isSafeInteger(i)) {
+    return undefined;
+  }
+  return { page: p, pageSize: s, after: { key: k, id: i as number } };
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1;
+}

@@ -1,0 +1,58 @@
+import { formatDateTime, formatMoney, type Booking, type Customer, type Invoice, type Site } from '@campsite/domain';
+
+// The public JSON shapes, field names and order exactly as the spec's tables. `source` and `tenantId` never leave.
+
+export function bookingJson(b: Booking) {
+  return {
+    id: b.id,
+    booking_reference: b.bookingReference,
+    guest_first_name: b.guestFirstName,
+    guest_last_name: b.guestLastName,
+    guest_email: b.guestEmail,
+    site_id: b.siteId,
+    site_number: b.siteNumber,
+    check_in_date: b.checkInDate,
+    check_out_date: b.checkOutDate,
+    num_adults: b.numAdults,
+    num_youth: b.numYouth,
+    num_children: b.numChildren,
+    status: b.status,
+    total_price: formatMoney(b.totalPrice),
+    created_at: formatDateTime(b.createdAt),
+  };
+}
+
+export function siteJson(s: Site) {
+  return {
+    id: s.id,
+    site_number: s.siteNumber,
+    name: s.name,
+    max_occupants: s.maxOccupants,
+    base_price_per_night: formatMoney(s.basePricePerNight),
+    status: s.status,
+    site_type_id: s.siteTypeId,
+    site_type_name: s.siteTypeName,
+  };
+}
+
+export function customerJson(c: Customer) {
+  return {
+    id: c.id,
+    email: c.email,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    phone_number: c.phoneNumber,
+    date_joined: formatDateTime(c.dateJoined),
+  };
+}
+
+export function invoiceJson(i: Invoice) {
+  return {
+    id: i.id,
+    invoice_number: i.invoiceNumber,
+    booking_id: i.bookingId,
+    total_chf: formatMoney(i.totalChf),
+    status: i.status,
+    issued_at: formatDateTime(i.issuedAt),
+  };
+}

@@ -1,0 +1,48 @@
+import { DomainError, parsePythonInt } from '@campsite/domain';
+import { readJsonBody } from '../body/read-json-body';
+import type { HttpDeps } from '../http-deps';
+import { bookingJson } from '../presenters';
+import { readBookingFilter } from '../schemas/booking-filter.schema';
+import { readCreateBookingBody } from '../schemas/create-booking.schema';
+import { requestOrigin, sendJson } from '../send-json';
+import { type Resource, queryOf, readPaging, resource, sendPage } from './endpoint';
+
+export const BOOKINGS_PATH = '/api/v1/public/bookings/';
+
+export function bookingResources(deps: HttpDeps): { collection: Resource; detail: Resource } {
+  const collection = resource({
+    GET: {
+      scope: deps.listBookings.scope,
+      async handle(req, res, principal) {
+        const query = queryOf(req);
+        // DRF filters the queryset (400) before it paginates (404 Invalid page.).
+        const filter = readBookingFilter(query);
+        const { request, hint } = readPaging(query);
+        sendPage(req, res, query, await deps.listBookings.execute(principal, filter, request, hint), bookingJson);
+      },
+    },
+    POST: {
+      scope: deps.createBooking.scope,
+      async handle(req, res, principal) {
+        const input = readCreateBookingBody(await readJsonBody(req));
+        const booking = await deps.createBooking.execute(principal, input);
+        res.setHeader('Location', `${requestOrigin(req)}${BOOKINGS_PATH}${booking.id}/`);
+        sendJson(res, 201, bookingJson(booking));
+      },
+    },
+  });
+
+  const detail = resource({
+    GET: {
+      scope: deps.getBooking.scope,
+      async handle(_req, res, principal, pathId) {
+        // DECISIONS §2: an id that is not an integer is the same 404 as an absent booking.
+        const id = pathId === undefined ? null : parsePythonInt(pathId);
+        if (id === null) throw new DomainError('not_found');
+        sendJson(res, 200, bookingJson(await deps.getBooking.execute(principal, id)));
+      },
+    },
+  });
+
+  return { collection, detail };
+}

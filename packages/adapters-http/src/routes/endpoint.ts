@@ -1,0 +1,68 @@
+import {
+  readPageRequest,
+  type Page,
+  type PageHint,
+  type PageRequest,
+  type Principal,
+  type Scope,
+} from '@campsite/domain';
+import type { Request, Response } from 'express';
+import { pageLinks, readPageHint } from '../pagination-links';
+import { lastValue, parseQuery, type QueryPairs } from '../python/urlencode';
+import { requestOrigin, sendJson } from '../send-json';
+
+/** One method of one path: the scope its use case requires, and the work after the checks of DECISIONS §2. */
+export interface Endpoint {
+  readonly scope: Scope;
+  handle(req: Request, res: Response, principal: Principal, pathId: string | undefined): Promise<void>;
+}
+
+/** A path and its methods. HEAD is GET without a body; OPTIONS and the rest are wrong methods (DECISIONS §2). */
+export interface Resource {
+  readonly allow: string;
+  endpointFor(method: string): Endpoint | undefined;
+}
+
+export function resource(methods: { GET?: Endpoint; POST?: Endpoint }): Resource {
+  const table = new Map<string, Endpoint>();
+  if (methods.GET) table.set('GET', methods.GET).set('HEAD', methods.GET);
+  if (methods.POST) table.set('POST', methods.POST);
+  const allow = [methods.GET && 'GET', methods.POST && 'POST', methods.GET && 'HEAD'].filter(Boolean).join(', ');
+  return { allow, endpointFor: (method) => table.get(method) };
+}
+
+/** The query string as Django's QueryDict reads it. */
+export function queryOf(req: Request): QueryPairs {
+  const url = req.originalUrl;
+  const mark = url.indexOf('?');
+  return mark < 0 ? parseQuery('') : parseQuery(url.slice(mark + 1));
+}
+
+/** `page`, `page_size` and the keyset hint of a list request; throws `invalid_page` for a bad `page`. */
+export function readPaging(query: QueryPairs): { request: PageRequest; hint: PageHint | undefined } {
+  return {
+    request: readPageRequest(lastValue(query, 'page'), lastValue(query, 'page_size')),
+    hint: readPageHint(query),
+  };
+}
+
+/** The pagination envelope (spec: count, next, previous, results; never a bare array). */
+export function sendPage<T>(req: Request, res: Response, query: QueryPairs, page: Page<T>, present: (row: T) => unknown): void {
+  const { next, previous } = pageLinks(`${requestOrigin(req)}${req.path}`, query, page);
+  sendJson(res, 200, { count: page.count, next, previous, results: page.results.map(present) });
+}
+
+/** The three lists without filters (sites, customers, invoices) share one shape. */
+export function plainListEndpoint<T>(
+  useCase: { readonly scope: Scope; execute(p: Principal, r: PageRequest, h?: PageHint): Promise<Page<T>> },
+  present: (row: T) => unknown,
+): Endpoint {
+  return {
+    scope: useCase.scope,
+    async handle(req, res, principal) {
+      const query = queryOf(req);
+      const { request, hint } = readPaging(query);
+      sendPage(req, res, query, await useCase.execute(principal, request, hint), present);
+    },
+  };
+}

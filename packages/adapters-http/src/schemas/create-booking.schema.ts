@@ -1,0 +1,56 @@
+import { DomainError, type CreateBookingInput } from '@campsite/domain';
+import { z } from 'zod';
+import type { PyJson, PyObject } from '../python/json-parser';
+import { pyTypeName } from '../python/text';
+import { charField, dateField, integerField, readDrfInteger, toFieldErrors } from './drf-fields';
+
+// POST /bookings/ fields in the serializer's declaration order, which is the order DRF reports errors in. Server-assigned
+// fields (status, total_price, booking_reference, created_at, id, source) and unknown keys are not declared, so they
+// are ignored (DECISIONS §2). site_id is read apart: the use case checks it before these (DECISIONS §2.4).
+const bookingFieldsSchema = z.object({
+  check_in_date: dateField({ required: true }),
+  check_out_date: dateField({ required: true }),
+  num_adults: integerField({ required: true }, 0),
+  num_youth: integerField({ required: false, default: 0 }, 0),
+  num_children: integerField({ required: false, default: 0 }, 0),
+  guest_first_name: charField({ required: false, default: '' }, 150),
+  guest_last_name: charField({ required: false, default: '' }, 150),
+  guest_email: charField({ required: false, default: '' }, 254, true),
+});
+
+/**
+ * The parsed JSON body as the use case's input. A body that is not an object fails here, as DRF's serializer fails it
+ * before looking at any field (DECISIONS §2.3, and "No data provided" for `null`).
+ */
+export function readCreateBookingBody(body: PyJson): CreateBookingInput {
+  if (body === null) throw DomainError.validation({ non_field_errors: ['No data provided'] });
+  if (typeof body !== 'object' || Array.isArray(body) || !isPyObject(body)) {
+    throw DomainError.validation({
+      non_field_errors: [`Invalid data. Expected a dictionary, but got ${pyTypeName(body)}.`],
+    });
+  }
+  const siteId = readDrfInteger(body.site_id);
+  const parsed = bookingFieldsSchema.safeParse(body);
+  if (!parsed.success) return { siteId, fields: { valid: false, errors: toFieldErrors(parsed.error.issues) } };
+  const fields = parsed.data;
+  return {
+    siteId,
+    fields: {
+      valid: true,
+      value: {
+        checkInDate: fields.check_in_date,
+        checkOutDate: fields.check_out_date,
+        numAdults: fields.num_adults,
+        numYouth: fields.num_youth,
+        numChildren: fields.num_children,
+        guestFirstName: fields.guest_first_name,
+        guestLastName: fields.guest_last_name,
+        guestEmail: fields.guest_email,
+      },
+    },
+  };
+}
+
+function isPyObject(value: object): value is PyObject {
+  return Object.getPrototypeOf(value) === null || Object.getPrototypeOf(value) === Object.prototype;
+}

@@ -1,0 +1,122 @@
+import { isCalendarDate, parsePythonInt, type CalendarDate, type FieldErrors } from '@campsite/domain';
+import { z } from 'zod';
+import { PyFloat, type PyJson } from '../python/json-parser';
+import { PY_WHITESPACE, pyFloatRepr, pyLength, pyStrip } from '../python/text';
+import { isDjangoEmail } from './email-address';
+
+/**
+ * DRF serializer fields as zod schemas, with DRF's exact messages (DECISIONS §2). Each field sees the raw JSON value
+ * (`undefined` when the key is absent) and either yields the Python-side value or adds one issue per message.
+ */
+export const MESSAGES = {
+  required: 'This field is required.',
+  null: 'This field may not be null.',
+  integer: 'A valid integer is required.',
+  integerStringTooLong: 'String value too large.',
+  date: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  email: 'Enter a valid email address.',
+  string: 'Not a valid string.',
+  nullCharacters: 'Null characters are not allowed.',
+  minValue: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
+  maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
+} as const;
+
+type Reading<T> = { ok: true; value: T } | { ok: false; messages: string[] };
+type Presence<T> = { required: true } | { required: false; default: T };
+
+const MAX_INTEGER_STRING = 1000; // DRF IntegerField.MAX_STRING_LENGTH
+// DRF IntegerField: int(re.sub(r'\.0*\s*$', '', str(value))), so "5.0", 5.0 and "5. " are 5.
+const TRAILING_ZERO_DECIMALS = new RegExp(`\\.0*[${PY_WHITESPACE}]*$`);
+// A lone UTF-16 surrogate: Python strings can carry one (from a "\ud800" escape); DRF refuses it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** DRF IntegerField's reading of a value, or null when DRF says "A valid integer is required.". */
+export function readDrfInteger(value: PyJson | undefined): number | null {
+  const reading = integerReading(value);
+  return reading.ok ? reading.value : null;
+}
+
+function integerReading(value: PyJson | undefined): Reading<number> {
+  let text: string;
+  if (typeof value === 'number') return { ok: true, value };
+  if (typeof value === 'string') {
+    if (value.length > MAX_INTEGER_STRING) return { ok: false, messages: [MESSAGES.integerStringTooLong] };
+    text = value;
+  } else if (value instanceof PyFloat) {
+    text = pyFloatRepr(value.value);
+  } else {
+    // bool ("True"), list, dict and ints beyond 2^53 (kept exact, but no row can carry them).
+    return { ok: false, messages: [MESSAGES.integer] };
+  }
+  const parsed = parsePythonInt(text.replace(TRAILING_ZERO_DECIMALS, ''));
+  return parsed === null ? { ok: false, messages: [MESSAGES.integer] } : { ok: true, value: parsed };
+}
+
+/** DRF `IntegerField(min_value=...)`. */
+export function integerField(presence: Presence<number>, minValue?: number) {
+  return drfField(presence, (value) => {
+    const reading = integerReading(value);
+    if (reading.ok && minValue !== undefined && reading.value < minValue) {
+      return { ok: false, messages: [MESSAGES.minValue(minValue)] };
+    }
+    return reading;
+  });
+}
+
+/** DRF `DateField()` limited to strict `YYYY-MM-DD` (DECISIONS §2: no other formats). */
+export function dateField(presence: Presence<CalendarDate>) {
+  return drfField(presence, (value) =>
+    typeof value === 'string' && isCalendarDate(value) ? { ok: true, value } : { ok: false, messages: [MESSAGES.date] },
+  );
+}
+
+/** DRF `CharField(allow_blank=True, max_length=..., trim_whitespace=True)`, or `EmailField` with `email`. */
+export function charField(presence: Presence<string>, maxLength: number, email = false) {
+  return drfField(presence, (value) => {
+    // CharField.run_validation: a blank string (after trimming) is returned as '' before any validator runs.
+    if (typeof value === 'string' && pyStrip(value) === '') return { ok: true, value: '' };
+    let text: string;
+    if (typeof value === 'string') text = value;
+    else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
+    else if (value instanceof PyFloat) text = pyFloatRepr(value.value);
+    else return { ok: false, messages: [MESSAGES.string] }; // bool, list, dict
+    text = pyStrip(text);
+    // DRF runs every validator and reports all of their messages, in this order.
+    const messages: string[] = [];
+    if (pyLength(text) > maxLength) messages.push(MESSAGES.maxLength(maxLength));
+    if (text.includes('\0')) messages.push(MESSAGES.nullCharacters);
+    const surrogate = LONE_SURROGATE.exec(text);
+    if (surrogate) {
+      const code = (surrogate[0].charCodeAt(0) as number).toString(16).toUpperCase();
+      messages.push(`Surrogate characters are not allowed: U+${code}.`);
+    }
+    if (email && !isDjangoEmail(text)) messages.push(MESSAGES.email);
+    return messages.length === 0 ? { ok: true, value: text } : { ok: false, messages };
+  });
+}
+
+function drfField<T>(presence: Presence<T>, read: (value: Exclude<PyJson, null>) => Reading<T>) {
+  return z.unknown().transform((input, ctx): T => {
+    let reading: Reading<T>;
+    if (input === undefined) {
+      reading = presence.required ? { ok: false, messages: [MESSAGES.required] } : { ok: true, value: presence.default };
+    } else if (input === null) {
+      reading = { ok: false, messages: [MESSAGES.null] };
+    } else {
+      reading = read(input as Exclude<PyJson, null>);
+    }
+    if (reading.ok) return reading.value;
+    for (const message of reading.messages) ctx.issues.push({ code: 'custom', message, input });
+    return z.NEVER;
+  });
+}
+
+/** zod issues as DRF's field-keyed error object: `{ field: [message, ...] }`, fields in schema order. */
+export function toFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'non_field_errors');
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}

@@ -1,0 +1,18 @@
+/**
+ * Failures the HTTP adapter finds itself, before or around the domain (DECISIONS §1 and §2). They carry what happened,
+ * never a status: error-handler.ts is the one place that turns them, and DomainErrors, into HTTP.
+ */
+export type TransportProblem =
+  | { kind: 'https_required' }
+  | { kind: 'unknown_path' }
+  | { kind: 'method_not_allowed'; method: string; allow: string }
+  | { kind: 'unsupported_media_type'; contentType: string }
+  | { kind: 'json_parse_error'; reason: string }
+  | { kind: 'payload_too_large'; limitBytes: number };
+
+export class TransportError extends Error {
+  constructor(readonly problem: TransportProblem) {
+    super(problem.kind);
+    this.name = 'TransportError';
+  }
+}

@@ -1,0 +1,204 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import {
+  ApiKeyVerifier,
+  CreateBooking,
+  GetBooking,
+  ListBookings,
+  ListCustomers,
+  ListInvoices,
+  ListSites,
+  ManageApiKeys,
+  Throttle,
+  type Scope,
+  type TenantSnapshot,
+  type ThrottleLimits,
+} from '@campsite/domain';
+import {
+  FakeSecretHasher,
+  FixedClock,
+  InMemoryApiKeyRepository,
+  InMemoryBookingRepository,
+  InMemoryCustomerRepository,
+  InMemoryInvoiceRepository,
+  InMemoryRateLimiter,
+  InMemorySiteRepository,
+  InMemoryStore,
+  InMemoryTenantImporter,
+  InMemoryTenantRepository,
+  SeededRandom,
+} from '@campsite/domain/testing';
+import type { Express } from 'express';
+import { generate } from 'selfsigned';
+import { createApp, type HttpDeps, type HttpLogger } from '../../src/index';
+
+/** Shared set-up for the HTTP tests: the real app over in-memory adapters, served over real TLS. */
+
+export const API = '/api/v1/public';
+/** Seconds left in the rate-limit window at the fixed clock's start (12:00:30 → the window resets at 12:01:00). */
+export const WINDOW_SECONDS_LEFT = 30;
+
+export interface LogLine {
+  level: 'info' | 'warn' | 'error';
+  fields: Record<string, unknown>;
+  msg: string;
+}
+
+export interface World {
+  store: InMemoryStore;
+  clock: FixedClock;
+  hasher: FakeSecretHasher;
+  keys: ManageApiKeys;
+  importer: InMemoryTenantImporter;
+  logs: LogLine[];
+  deps: HttpDeps;
+}
+
+export interface WorldOptions extends Partial<ThrottleLimits> {
+  trustProxy?: string | boolean | number;
+}
+
+export function buildWorld(options: WorldOptions = {}): World {
+  const store = new InMemoryStore();
+  const clock = new FixedClock('2026-06-01T12:00:30Z');
+  const hasher = new FakeSecretHasher();
+  const random = new SeededRandom(7);
+  const apiKeys = new InMemoryApiKeyRepository(store, clock);
+  const bookings = new InMemoryBookingRepository(store);
+  const sites = new InMemorySiteRepository(store);
+  const throttle = new Throttle(new InMemoryRateLimiter(clock), {
+    perKeyPerMinute: options.perKeyPerMinute ?? 600,
+    authFailuresPerMinute: options.authFailuresPerMinute ?? 10_000,
+  });
+  const logs: LogLine[] = [];
+  const logger: HttpLogger = {
+    info: (fields, msg) => logs.push({ level: 'info', fields, msg }),
+    warn: (fields, msg) => logs.push({ level: 'warn', fields, msg }),
+    error: (fields, msg) => logs.push({ level: 'error', fields, msg }),
+  };
+  const deps: HttpDeps = {
+    verifier: new ApiKeyVerifier(apiKeys, hasher, clock, throttle),
+    throttle,
+    listBookings: new ListBookings(bookings),
+    getBooking: new GetBooking(bookings),
+    createBooking: new CreateBooking(bookings, sites, clock, random),
+    listSites: new ListSites(sites),
+    listCustomers: new ListCustomers(new InMemoryCustomerRepository(store)),
+    listInvoices: new ListInvoices(new InMemoryInvoiceRepository(store)),
+    logger,
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+  };
+  return {
+    store,
+    clock,
+    hasher,
+    keys: new ManageApiKeys(new InMemoryTenantRepository(store), apiKeys, hasher, random, clock),
+    importer: new InMemoryTenantImporter(store, clock),
+    logs,
+    deps,
+  };
+}
+
+export const ALL_SCOPES: Scope[] = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read'];
+
+/** Stores tenants (see the domain's Object Mothers) and returns one raw key per tenant, holding `scopes`. */
+export async function seed(world: World, tenants: TenantSnapshot[], scopes: Scope[] = ALL_SCOPES): Promise<string[]> {
+  await world.importer.importTenants(tenants);
+  return Promise.all(tenants.map((tenant) => issueKey(world, tenant.slug, scopes)));
+}
+
+export async function issueKey(world: World, slug: string, scopes: Scope[], expiresAt: Date | null = null): Promise<string> {
+  return (await world.keys.create(slug, `key for ${slug}`, scopes, expiresAt)).raw;
+}
+
+let tlsCredentials: Promise<{ key: string; cert: string }> | undefined;
+
+/** One self-signed certificate per test file (EC keys: generated in milliseconds). */
+function credentials(): Promise<{ key: string; cert: string }> {
+  tlsCredentials ??= generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' }).then(
+    (pems) => ({ key: pems.private, cert: pems.cert }),
+  );
+  return tlsCredentials;
+}
+
+export interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  /** The parsed body; undefined when the body is empty. */
+  json: any;
+}
+
+export interface RequestOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** A string or bytes is sent as is; anything else as JSON with `Content-Type: application/json`. */
+  body?: unknown;
+}
+
+export interface Server {
+  origin: string;
+  /** `path` is relative to the origin; a full URL (e.g. a `next` link) is accepted too. */
+  request(method: string, path: string, options?: RequestOptions): Promise<Reply>;
+  get(path: string, token?: string): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+/** Starts `app` on an ephemeral loopback port, over TLS unless `tls` is false. */
+export async function serve(app: Express, { tls = true }: { tls?: boolean } = {}): Promise<Server> {
+  const server = tls ? https.createServer(await credentials(), app) : http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const agent = tls
+    ? new https.Agent({ keepAlive: true, rejectUnauthorized: false })
+    : new http.Agent({ keepAlive: true });
+  const client = tls ? https : http;
+
+  const request = (method: string, path: string, options: RequestOptions = {}) =>
+    new Promise<Reply>((resolve, reject) => {
+      const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+      if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+      let payload: Buffer | undefined;
+      if (options.body !== undefined) {
+        if (typeof options.body === 'string' || options.body instanceof Uint8Array) {
+          payload = Buffer.from(options.body as string | Uint8Array);
+        } else {
+          payload = Buffer.from(JSON.stringify(options.body));
+          headers['Content-Type'] ??= 'application/json';
+        }
+        headers['Content-Length'] ??= String(payload.length);
+      }
+      const url = new URL(path, origin);
+      const req = client.request(url, { method, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: text === '' ? undefined : JSON.parse(text) });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+  return {
+    origin,
+    request,
+    get: (path, token) => request('GET', path, token === undefined ? {} : { token }),
+    close: async () => {
+      agent.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A world, its app and a running TLS server, closed by the caller. */
+export async function start(options: WorldOptions = {}): Promise<{ world: World; server: Server }> {
+  const world = buildWorld(options);
+  const server = await serve(createApp(world.deps));
+  return { world, server };
+}
