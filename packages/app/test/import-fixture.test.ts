@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { TenantImporter } from '@campsite/domain';
+import type { TenantImporter, TenantRepository } from '@campsite/domain';
 import {
   FakeSecretHasher,
   FixedClock,
@@ -78,7 +78,9 @@ describe('importFixture', () => {
 
   it('maps a tenant_exists raised inside the transaction (a concurrent import) to the slug path', async () => {
     const { deps } = world();
-    const racing = { ...deps, tenants: { ...deps.tenants, findBySlug: async () => null } };
+    // The pre-check sees nothing, as when another process imports the same slug at the same moment.
+    const blind: TenantRepository = { findBySlug: async () => null, create: (t) => deps.tenants.create(t), isEmpty: () => deps.tenants.isEmpty() };
+    const racing = { ...deps, tenants: blind };
     await importFixture(parseFixture(SAMPLE), deps);
     const second = JSON.parse(SAMPLE);
     second.tenants[0].api_keys = [];

@@ -24,7 +24,12 @@ export interface CliIo {
 export function buildProgram(io: CliIo): Command {
   const program = new Command('campsite')
     .description('Campsite Management Public API: server and operator tools')
-    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .configureOutput({
+      writeOut: io.out,
+      writeErr: io.err,
+      // One prefix for every failure line, whether commander or a command found the problem.
+      outputError: (text, write) => write(`campsite: ${text.replace(/^error: /, '')}`),
+    })
     .showSuggestionAfterError()
     .exitOverride();
 
@@ -46,7 +51,7 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('migrate')
     .description('create or upgrade the schema in DATABASE_URL (idempotent)')
-    .action(() => withContainer(io, async () => io.err('schema is up to date\n')));
+    .action(() => withContainer(io, async () => io.out('schema is up to date\n')));
 
   program
     .command('import')

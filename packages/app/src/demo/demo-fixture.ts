@@ -65,9 +65,10 @@ const WALK_INS = [['Peter', 'Gasser'], ['Hans', 'Rüegg'], ['', ''], ['Claudia',
 
 // Three seasons of bookings; each site gets at most one booking per season, so no two occupying bookings overlap.
 const SEASONS = [
-  { month: '2026-06', statuses: ['completed', 'completed', 'no_show', 'completed', 'cancelled', 'completed'] },
-  { month: '2026-08', statuses: ['confirmed', 'completed', 'confirmed', 'cancelled', 'confirmed', 'pending'] },
-  { month: '2027-07', statuses: ['pending', 'confirmed', 'pending', 'cancelled', 'pending', 'confirmed'] },
+  { month: '2026-06', bookedDaysAhead: 20, statuses: ['completed', 'completed', 'no_show', 'completed', 'cancelled', 'completed'] },
+  { month: '2026-08', bookedDaysAhead: 20, statuses: ['completed', 'cancelled', 'completed', 'completed', 'no_show', 'completed'] },
+  // Next summer's bookings were made in the autumn before.
+  { month: '2027-07', bookedDaysAhead: 250, statuses: ['pending', 'confirmed', 'pending', 'cancelled', 'confirmed', 'confirmed'] },
 ];
 const BOOKINGS_PER_SEASON = [15, 15, 10];
 const INVOICE_STATUS: Record<string, string> = {
@@ -134,26 +135,31 @@ export function demoFixture(): { tenants: unknown[] } {
         num_children: children,
         status: season.statuses[n % season.statuses.length],
         total_price: formatMoney(parseMoney(site[4]) * nights),
-        created_at: `${addDays(checkIn, -20 - ((n * 11) % 60))}T${pad(8 + (n % 12))}:${pad((n * 17) % 60)}:00Z`,
+        created_at: `${addDays(checkIn, -season.bookedDaysAhead - ((n * 11) % 60))}T${pad(8 + (n % 12))}:${pad((n * 17) % 60)}:00Z`,
         source: guest ? 'online' : index % 2 === 0 ? 'walk_in' : 'phone',
       });
     }
   });
 
-  const invoices: Array<Record<string, unknown>> = [];
-  for (const booking of bookings) {
-    const status = INVOICE_STATUS[booking.status as string];
-    if (status === undefined || invoices.length >= 21) continue;
+  // Open and cancelled stays are invoiced first (deposits, cancellation fees), then settled stays up to the total.
+  const invoiced = [
+    ...bookings.filter((b) => b.status === 'confirmed' || b.status === 'cancelled'),
+    ...bookings.filter((b) => b.status === 'completed' || b.status === 'no_show'),
+  ].slice(0, 21);
+  const invoices: Array<Record<string, unknown>> = invoiced.map((booking, i) => {
+    const status = INVOICE_STATUS[booking.status as string] ?? 'OFFEN';
     const nights = daysBetween(booking.check_in_date as string, booking.check_out_date as string);
-    const tax = status === 'STORNIERT' ? 0 : TOURIST_TAX_PER_ADULT_NIGHT * (booking.num_adults as number) * nights;
-    invoices.push({
+    const tax = status === 'ERLEDIGT' ? TOURIST_TAX_PER_ADULT_NIGHT * (booking.num_adults as number) * nights : 0;
+    // Settled stays are invoiced at check-out; deposits and cancellation fees a day after booking.
+    const issuedOn = status === 'ERLEDIGT' ? (booking.check_out_date as string) : addDays((booking.created_at as string).slice(0, 10), 1);
+    return {
       booking_id: booking.id,
       total_chf: formatMoney(parseMoney(booking.total_price as string) + tax),
-      // A few guests still have to pay at the reception.
-      status: status === 'OFFEN' && invoices.length % 2 === 0 ? 'PICKUP' : status,
-      issued_at: `${booking.check_out_date as string}T09:${pad(10 + invoices.length)}:00Z`,
-    });
-  }
+      // Some guests pay their deposit at the reception.
+      status: status === 'OFFEN' && i % 2 === 0 ? 'PICKUP' : status,
+      issued_at: `${issuedOn}T09:${pad(10 + i)}:00Z`,
+    };
+  });
   // Kiosk and firewood sales: invoices without a booking.
   for (const [i, amount] of ['12.50', '38.00', '7.80', '24.00'].entries()) {
     invoices.push({ booking_id: null, total_chf: amount, status: i === 3 ? 'OFFEN' : 'ERLEDIGT', issued_at: `2026-07-${pad(10 + i * 4)}T16:45:00Z` });
