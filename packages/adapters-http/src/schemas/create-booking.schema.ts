@@ -30,7 +30,7 @@ export function readCreateBookingBody(body: PyJson): CreateBookingInput {
     });
   }
   const siteId = readDrfInteger(body.site_id);
-  const parsed = bookingFieldsSchema.safeParse(body);
+  const parsed = bookingFieldsSchema.safeParse(declaredFields(body));
   if (!parsed.success) return { siteId, fields: { valid: false, errors: toFieldErrors(parsed.error.issues) } };
   const fields = parsed.data;
   return {
@@ -49,6 +49,18 @@ export function readCreateBookingBody(body: PyJson): CreateBookingInput {
       },
     },
   };
+}
+
+const FIELD_NAMES = Object.keys(bookingFieldsSchema.shape);
+
+/**
+ * Every declared field as a present key (undefined when absent), so that each DRF field decides about absence itself
+ * ("This field is required." or its default) instead of zod's generic missing-key issue.
+ */
+function declaredFields(body: PyObject): Record<string, PyJson | undefined> {
+  const fields: Record<string, PyJson | undefined> = {};
+  for (const name of FIELD_NAMES) fields[name] = body[name];
+  return fields;
 }
 
 function isPyObject(value: object): value is PyObject {
