@@ -63,6 +63,8 @@ export function waitForOutput(child: Child, pattern: RegExp, timeoutMs: number):
       () => fail(new Error(`${child.name}: no output matching ${pattern} within ${timeoutMs} ms\n${child.tail()}`)),
       timeoutMs,
     );
+    // The child's pipes keep the loop alive while it matters; a losing race must not hold the run open.
+    timer.unref();
     const onData = (chunk: Buffer) => {
       seen = (seen + chunk.toString("utf8")).slice(-8000);
       const match = seen.match(pattern);

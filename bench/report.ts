@@ -15,8 +15,18 @@ export interface CaseResult extends LoadResult {
 export interface ImportResult {
   tenant: string;
   rows: number;
+  /** Wall time of the whole `campsite import` process, start-up included. */
   seconds: number;
   rowsPerSecond: number;
+  /** The rate the import command prints itself (no process start-up), when it prints one. */
+  reportedRowsPerSecond: number | null;
+}
+
+export interface ColdKeyResult {
+  concurrentRequests: number;
+  /** From sending the burst to the last answer. */
+  allAnsweredMs: number;
+  statusCodes: Record<string, number>;
 }
 
 export interface BackendResult {
@@ -27,6 +37,7 @@ export interface BackendResult {
   cases: CaseResult[];
   peakRssMiB: number;
   walkNextMsPerPage: number | null;
+  coldKey: ColdKeyResult | null;
   overlapRejected: boolean | null;
   sigtermExit: number | null;
   cpuProfileDir: string | null;
@@ -108,7 +119,9 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
       out.push({
         backend: b.backend,
         target: "import >= 20,000 rows/s",
-        measured: b.imports.map((i) => `${i.tenant}: ${i.rowsPerSecond} rows/s`).join(", "),
+        measured: b.imports
+          .map((i) => `${i.tenant}: ${i.rowsPerSecond} rows/s wall (CLI: ${i.reportedRowsPerSecond ?? "?"})`)
+          .join(", "),
         verdict: verdict(b.imports.every((i) => i.rowsPerSecond >= 20_000)),
       });
     }
@@ -159,7 +172,9 @@ export function printReport(results: Results): void {
   for (const b of results.backends) {
     console.log(
       `${b.backend}: peak RSS ${b.peakRssMiB} MiB; import ${b.imports.map((i) => `${i.tenant} ${i.rows} rows in ${i.seconds} s = ${i.rowsPerSecond} rows/s`).join("; ")}; ` +
-        `sequential next-walk ${b.walkNextMsPerPage} ms/page; SIGTERM exit ${b.sigtermExit}`,
+        `sequential next-walk ${b.walkNextMsPerPage} ms/page; ` +
+        `fresh key, ${b.coldKey?.concurrentRequests} concurrent first requests answered after ${b.coldKey?.allAnsweredMs} ms; ` +
+        `SIGTERM exit ${b.sigtermExit}`,
     );
   }
   for (const [backend, reason] of Object.entries(results.failures)) console.log(`${backend}: ${reason}`);
