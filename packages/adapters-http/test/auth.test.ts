@@ -1,22 +1,13 @@
 import { aBooking, aSite, aTenant } from '@campsite/domain/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, type Server, WINDOW_SECONDS_LEFT, issueKey, seed, start } from './support/http-harness';
+import { API, WINDOW_SECONDS_LEFT, type WorldOptions, closeServers, issueKey, startWith } from './support/http-harness';
 
 // Spec "Authentication" and DECISIONS §1, §2 (order of checks) and §4 (failed-authentication limit).
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+afterEach(closeServers);
 
-async function setup(options: Parameters<typeof start>[0] = {}) {
-  const started = await start(options);
-  servers.push(started.server);
-  const [token] = await seed(started.world, [
-    aTenant('alpine', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1 })] }),
-  ]);
-  return { ...started, token: token as string };
-}
+const setup = (options: WorldOptions = {}) =>
+  startWith(aTenant('alpine', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1 })] }), options);
 
 function expect401(reply: { status: number; text: string; headers: Record<string, unknown> }, code: string) {
   expect(reply.status).toBe(401);

@@ -2,14 +2,11 @@ import { DomainError, ListSites } from '@campsite/domain';
 import { aSite, aTenant } from '@campsite/domain/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/index';
-import { API, type Server, buildWorld, issueKey, seed, serve } from './support/http-harness';
+import { API, buildWorld, closeServers, issueKey, seed, serve } from './support/http-harness';
 
 // DECISIONS §2: 500 says only "A server error occurred."; §1: no token in logs, errors or echoes; one log line per request.
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+afterEach(closeServers);
 
 async function withFailingSites(failure: (token: string) => unknown) {
   const world = buildWorld();
@@ -21,7 +18,6 @@ async function withFailingSites(failure: (token: string) => unknown) {
     },
   });
   const server = await serve(createApp({ ...world.deps, listSites: failing }));
-  servers.push(server);
   return { world, server, token };
 }
 
@@ -53,7 +49,6 @@ describe('request log', () => {
     const world = buildWorld();
     const [token] = (await seed(world, [aTenant('alpine')])) as [string];
     const server = await serve(createApp(world.deps));
-    servers.push(server);
 
     const ok = await server.get(`${API}/sites/?page_size=5&secret=${token}`, token);
     const anonymous = await server.get(`${API}/sites/`);
@@ -79,7 +74,6 @@ describe('request log', () => {
   it('redacts a key pasted into the path', async () => {
     const world = buildWorld();
     const server = await serve(createApp(world.deps));
-    servers.push(server);
     const key = `ck_${'x'.repeat(29)}`;
     await server.get(`${API}/${key}/`);
     await new Promise((resolve) => setImmediate(resolve));
@@ -96,7 +90,6 @@ describe('isolation', () => {
     const onlyInSecond = await issueKey(second, 'alpine', ['sites:read']);
     const one = await serve(createApp(first.deps));
     const two = await serve(createApp(second.deps));
-    servers.push(one, two);
     expect((await one.get(`${API}/sites/`, a)).status).toBe(200);
     expect((await two.get(`${API}/sites/`, b)).status).toBe(200);
     expect((await one.get(`${API}/sites/`, onlyInSecond)).status).toBe(401);

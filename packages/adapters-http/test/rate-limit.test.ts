@@ -1,20 +1,12 @@
 import { aSite, aTenant } from '@campsite/domain/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, type Server, WINDOW_SECONDS_LEFT, issueKey, seed, start } from './support/http-harness';
+import { API, WINDOW_SECONDS_LEFT, closeServers, issueKey, startWith } from './support/http-harness';
 
 // DECISIONS §4 per-key limit and headers; DECISIONS §2: 401/403 do not count, 429 sentence and Retry-After.
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+afterEach(closeServers);
 
-async function setup(perKeyPerMinute: number) {
-  const started = await start({ perKeyPerMinute });
-  servers.push(started.server);
-  const [token] = await seed(started.world, [aTenant('alpine', { sites: [aSite({ id: 1 })] })]);
-  return { ...started, token: token as string };
-}
+const setup = (perKeyPerMinute: number) => startWith(aTenant('alpine', { sites: [aSite({ id: 1 })] }), { perKeyPerMinute });
 
 function limits(reply: { headers: Record<string, unknown> }) {
   return [reply.headers['ratelimit-limit'], reply.headers['ratelimit-remaining'], reply.headers['ratelimit-reset']];

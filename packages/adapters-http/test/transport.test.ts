@@ -1,21 +1,13 @@
 import { aSite, aTenant } from '@campsite/domain/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/index';
-import { API, type Server, buildWorld, seed, serve, start } from './support/http-harness';
+import { API, buildWorld, closeServers, seed, serve, startWith } from './support/http-harness';
 
 // DECISIONS §1 (HTTPS only, HSTS) and §2 (paths, methods, JSON everywhere, X-Request-Id).
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+afterEach(closeServers);
 
-async function world() {
-  const started = await start();
-  servers.push(started.server);
-  const [token] = await seed(started.world, [aTenant('alpine', { sites: [aSite({ id: 1 })] })]);
-  return { ...started, token: token as string };
-}
+const world = () => startWith(aTenant('alpine', { sites: [aSite({ id: 1 })] }));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -31,7 +23,6 @@ describe('HTTPS only', () => {
   it('answers plain HTTP with 403 https_required before authentication or routing', async () => {
     const w = buildWorld();
     const plain = await serve(createApp(w.deps), { tls: false });
-    servers.push(plain);
     for (const path of [`${API}/bookings/`, `${API}/nowhere/`, '/', '/elsewhere']) {
       const reply = await plain.request('GET', path, { token: 'not-even-a-key' });
       expect(reply.status).toBe(403);
@@ -56,7 +47,6 @@ describe('HTTPS only', () => {
     const w = buildWorld({ trustProxy: 'loopback' });
     const [token] = await seed(w, [aTenant('alpine', { sites: [aSite({ id: 1 }), aSite({ id: 2 })] })]);
     const plain = await serve(createApp(w.deps), { tls: false });
-    servers.push(plain);
 
     const forwarded = await plain.request('GET', `${API}/sites/?page_size=1`, {
       token,
@@ -77,7 +67,6 @@ describe('HTTPS only', () => {
     const w = buildWorld();
     const [token] = await seed(w, [aTenant('alpine')]);
     const plain = await serve(createApp(w.deps), { tls: false });
-    servers.push(plain);
     const reply = await plain.request('GET', `${API}/sites/`, { token, headers: { 'X-Forwarded-Proto': 'https' } });
     expect(reply.status).toBe(403);
     expect(reply.json).toEqual({ detail: 'https_required' });
@@ -87,7 +76,6 @@ describe('HTTPS only', () => {
     const w = buildWorld({ trustProxy: '10.0.0.1' });
     const [token] = await seed(w, [aTenant('alpine')]);
     const plain = await serve(createApp(w.deps), { tls: false });
-    servers.push(plain);
     const reply = await plain.request('GET', `${API}/sites/`, { token, headers: { 'X-Forwarded-Proto': 'https' } });
     expect(reply.status).toBe(403);
   });
@@ -97,7 +85,6 @@ describe('GET /healthz', () => {
   it('is 200 {"status":"ok"} without a key, over TLS and over plain HTTP, with the common headers', async () => {
     const { server } = await world();
     const plain = await serve(createApp(buildWorld().deps), { tls: false });
-    servers.push(plain);
     for (const s of [server, plain]) {
       for (const path of ['/healthz', '/healthz/']) {
         const reply = await s.get(path);

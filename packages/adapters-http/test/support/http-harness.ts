@@ -184,21 +184,41 @@ export async function serve(app: Express, { tls = true }: { tls?: boolean } = {}
       req.end(payload);
     });
 
-  return {
+  const handle: Server = {
     origin,
     request,
     get: (path, token) => request('GET', path, token === undefined ? {} : { token }),
     close: async () => {
+      running.delete(handle);
       agent.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  running.add(handle);
+  return handle;
 }
 
-/** A world, its app and a running TLS server, closed by the caller. */
+const running = new Set<Server>();
+
+/** Closes every server still running; files that start servers per test call it in afterEach. */
+export async function closeServers(): Promise<void> {
+  await Promise.all([...running].map((server) => server.close()));
+}
+
+/** A world, its app and a running TLS server. */
 export async function start(options: WorldOptions = {}): Promise<{ world: World; server: Server }> {
   const world = buildWorld(options);
   const server = await serve(createApp(world.deps));
   return { world, server };
+}
+
+/** `start` with one tenant stored and a key holding every scope. */
+export async function startWith(
+  tenant: TenantSnapshot,
+  options: WorldOptions = {},
+): Promise<{ world: World; server: Server; token: string }> {
+  const started = await start(options);
+  const [token] = (await seed(started.world, [tenant])) as [string];
+  return { ...started, token };
 }
