@@ -104,6 +104,16 @@ describe('ApiKeyVerifier: the Authorization header (DECISIONS §1)', () => {
     world.clock.set(expiresAt);
     expect(await codeOf(`Bearer ${raw}`)).toBe('key_inactive');
   });
+  it('never puts the raw token or its secret into the error it throws (DECISIONS §1)', async () => {
+    const { raw } = await issue();
+    const wrong = withOtherSecret(raw);
+    for (const header of [`Bearer ${wrong}`, `Bearer ${raw}x`, `Basic ${raw}`]) {
+      const error = await rejectionOf(verifier.verify(header, ADDRESS));
+      const text = `${error.message} ${error.stack} ${JSON.stringify(error)}`;
+      expect(text).not.toContain(wrong.slice(8));
+      expect(text).not.toContain(raw.slice(8));
+    }
+  });
 });
 
 describe('ApiKeyVerifier: the verification cache never delays revocation or expiry (DECISIONS §1)', () => {
