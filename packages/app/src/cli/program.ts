@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { type ChangeBookingStatus, type KnownBookingStatus, type ManageApiKeys, type Scope, SCOPES, formatMoney } from '@campsite/domain';
-import { formatKeyTable, keyListJson } from '../api-key-formatting';
 import { loadConfig } from '../config';
-import { type AppContainer, TOKENS, createContainer, importDependencies } from '../container';
-import { formatImportSummary, importFixture, type ImportProgress } from '../fixtures/import-fixture';
-import { parseFixture } from '../fixtures/parse-fixture';
-import { startServer } from '../server';
+import type { AppContainer, TOKENS as TokenTable } from '../container';
+import type { ImportProgress } from '../fixtures/import-fixture';
 import { expiryParser, parseId, parseNonEmpty, parseScopes } from './argument-parsers';
+
+// The wiring (Express, database drivers, bcrypt, TLS) loads only once a command runs: a usage or configuration
+// error then answers at once instead of after loading the whole service.
+const wiring = () => import('../container');
+type Tokens = typeof TokenTable;
 
 /** Where a command's output goes; the real process passes its streams, tests may pass buffers. */
 export interface CliIo {
@@ -28,7 +30,8 @@ export function buildProgram(io: CliIo): Command {
       writeOut: io.out,
       writeErr: io.err,
       // One prefix for every failure line, whether commander or a command found the problem.
-      outputError: (text, write) => write(`campsite: ${text.replace(/^error: /, '')}`),
+      // Commander puts its suggestion on a second line; an operator gets one line (OPERATIONS.md).
+      outputError: (text, write) => write(`campsite: ${text.replace(/^error: /, '').trimEnd().replace(/\n+/g, ' ')}\n`),
     })
     .showSuggestionAfterError()
     .exitOverride();
@@ -38,7 +41,9 @@ export function buildProgram(io: CliIo): Command {
     .description('migrate, seed a demo tenant into an empty database, and serve the API')
     .action(async () => {
       // serve keeps its container open until the drain closes it.
-      const container = await createContainer(loadConfig(io.env), { logDestination: 1 });
+      const config = loadConfig(io.env);
+      const [{ createContainer }, { startServer }] = await Promise.all([wiring(), import('../server')]);
+      const container = await createContainer(config, { logDestination: 1 });
       try {
         const running = await startServer(container, { print: (text) => io.out(`${text}\n`) });
         io.onServing?.(running.stop);
@@ -57,12 +62,18 @@ export function buildProgram(io: CliIo): Command {
     .command('import')
     .description('load a fixture file in one transaction: all of it or nothing')
     .argument('<file>', 'fixture JSON (see fixture-format.md)')
-    .action((file: string) =>
-      withContainer(io, async (container) => {
-        const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-          throw new Error(`cannot read ${file} (${error.code ?? error.message})`);
-        });
-        const fixture = parseFixture(text);
+    .action(async (file: string) => {
+      const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new Error(`cannot read ${file} (${error.code ?? error.message})`);
+      });
+      const [{ parseFixture }, { importFixture, formatImportSummary }] = await Promise.all([
+        import('../fixtures/parse-fixture'),
+        import('../fixtures/import-fixture'),
+      ]);
+      // A file that is bad in itself is reported before the database is even opened.
+      const fixture = parseFixture(text);
+      await withContainer(io, async (container) => {
+        const { importDependencies } = await wiring();
         const progress = io.errIsTty ? progressLine(io) : undefined;
         try {
           const summary = await importFixture(fixture, importDependencies(container), progress?.update);
@@ -72,8 +83,8 @@ export function buildProgram(io: CliIo): Command {
           progress?.done();
           throw error;
         }
-      }),
-    );
+      });
+    });
 
   const keys = program.command('keys').description('manage API keys of a tenant');
   keys
@@ -84,7 +95,7 @@ export function buildProgram(io: CliIo): Command {
     .requiredOption('--scopes <list>', `comma-separated: ${SCOPES.join(',')}`, parseScopes)
     .option('--expires <iso8601>', 'expiry instant in the future, e.g. 2027-01-01T00:00:00Z', expiryParser())
     .action((options: { tenant: string; name: string; scopes: Scope[]; expires?: Date }) =>
-      withContainer(io, async (container) => {
+      withContainer(io, async (container, TOKENS) => {
         const manage = container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys);
         const { raw } = await manage.create(options.tenant, options.name, options.scopes, options.expires ?? null);
         io.out(`${raw}\n`);
@@ -96,8 +107,9 @@ export function buildProgram(io: CliIo): Command {
     .requiredOption('--tenant <slug>', 'tenant slug', parseNonEmpty)
     .option('--json', 'machine-readable output')
     .action((options: { tenant: string; json?: boolean }) =>
-      withContainer(io, async (container) => {
+      withContainer(io, async (container, TOKENS) => {
         const list = await container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys).list(options.tenant);
+        const { formatKeyTable, keyListJson } = await import('../api-key-formatting');
         io.out(`${options.json ? keyListJson(list) : formatKeyTable(list)}\n`);
       }),
     );
@@ -107,7 +119,7 @@ export function buildProgram(io: CliIo): Command {
     .argument('<prefix>', 'the first 8 characters of the key, e.g. ck_Ab12x')
     .requiredOption('--tenant <slug>', 'tenant slug', parseNonEmpty)
     .action((prefix: string, options: { tenant: string }) =>
-      withContainer(io, async (container) => {
+      withContainer(io, async (container, TOKENS) => {
         await container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys).revoke(options.tenant, prefix.trim());
         io.out(`revoked ${prefix.trim()}\n`);
       }),
@@ -127,8 +139,9 @@ export function buildProgram(io: CliIo): Command {
 }
 
 function changeStatus(io: CliIo, tenant: string, id: number, to: KnownBookingStatus): Promise<void> {
-  return withContainer(io, async (container) => {
-    const booking = await container.resolve<ChangeBookingStatus>(TOKENS.ChangeBookingStatus).execute(tenant, id, to);
+  return withContainer(io, async (container, TOKENS) => {
+    const change = container.resolve<ChangeBookingStatus>(TOKENS.ChangeBookingStatus);
+    const booking = await change.execute(tenant, id, to);
     io.out(`booking ${booking.id} (${booking.bookingReference}) is ${booking.status}, total ${formatMoney(booking.totalPrice)} CHF\n`);
   });
 }
@@ -137,11 +150,13 @@ function changeStatus(io: CliIo, tenant: string, id: number, to: KnownBookingSta
  * Runs a one-shot command on a migrated database (migrating is idempotent, so a fresh database just works) and
  * always closes it. Logs go to stderr: stdout carries only the command's result.
  */
-async function withContainer(io: CliIo, run: (container: AppContainer) => Promise<void>): Promise<void> {
-  const container = await createContainer(loadConfig(io.env), { logDestination: 2 });
+async function withContainer(io: CliIo, run: (container: AppContainer, tokens: Tokens) => Promise<void>): Promise<void> {
+  const config = loadConfig(io.env);
+  const { createContainer, TOKENS } = await wiring();
+  const container = await createContainer(config, { logDestination: 2 });
   try {
     await container.persistence.migrate();
-    await run(container);
+    await run(container, TOKENS);
   } finally {
     await container.close();
   }

@@ -1,0 +1,221 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, it } from 'vitest';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const CLI = join(REPO_ROOT, 'packages/app/src/cli/main.ts');
+/** A copy of `../shared/fixtures/sample.json`, so the tests do not depend on the shared folder. */
+export const SAMPLE_FIXTURE = join(REPO_ROOT, 'packages/app/test/fixtures/sample.json');
+// The same loader `pnpm campsite` uses (tsx), resolved from the repository so the process may start anywhere.
+const TSX_LOADER = pathToFileURL(createRequire(join(REPO_ROOT, 'package.json')).resolve('tsx')).href;
+
+export const FULL_KEY = 'ck_d7T4aogrKwV6h2sDvQvUFcLB604ep';
+export const SITES_ONLY_KEY = 'ck_CDJjnT0qo2Ad5X1iUJjY9pjJ7EOPJ';
+export const REVOKED_KEY = 'ck_6yeeEkMdSdt1rHvqNoCIbpfRGlnjn';
+
+/** One backend's fresh database for one test file, dropped afterwards. */
+export interface Backend {
+  name: 'sqlite' | 'postgres';
+  /** A new, empty database; its URL. */
+  freshDatabase(): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+function sqliteBackend(): Backend {
+  return {
+    name: 'sqlite',
+    async freshDatabase() {
+      return `sqlite:${join(mkdtempSync(join(tmpdir(), 'campsite-e2e-db-')), 'campsite.db')}`;
+    },
+    async dispose() {},
+  };
+}
+
+/** A throwaway database per test file on the server of TEST_DATABASE_URL, dropped when the file ends. */
+function postgresBackend(adminUrl: string): Backend {
+  const created: string[] = [];
+  const admin = async <T>(run: (client: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    name: 'postgres',
+    async freshDatabase() {
+      const name = `campsite_e2e_${randomBytes(6).toString('hex')}`;
+      await admin((c) => c.query(`CREATE DATABASE ${name}`));
+      created.push(name);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    async dispose() {
+      for (const name of created.splice(0)) {
+        await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      }
+    },
+  };
+}
+
+/**
+ * Runs `body` once per backend: SQLite always, Postgres when TEST_DATABASE_URL is set. Without it the Postgres run is
+ * a visibly skipped test, or a failing one when REQUIRE_POSTGRES=1.
+ */
+export function describeOnBackends(title: string, body: (backend: () => Backend) => void): void {
+  describe(`${title} [sqlite]`, () => {
+    const backend = sqliteBackend();
+    afterAll(() => backend.dispose());
+    body(() => backend);
+  });
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    describe(`${title} [postgres]`, () => {
+      if (process.env.REQUIRE_POSTGRES === '1') {
+        it('needs TEST_DATABASE_URL because REQUIRE_POSTGRES=1', () => {
+          throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+        });
+      } else {
+        it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run against Postgres');
+      }
+    });
+    return;
+  }
+  describe(`${title} [postgres]`, () => {
+    const backend = postgresBackend(url);
+    afterAll(() => backend.dispose());
+    body(() => backend);
+  });
+}
+
+/** A scratch directory to start the process in: its `./data` receives the dev certificate. */
+export function workDirectory(): string {
+  return mkdtempSync(join(tmpdir(), 'campsite-e2e-'));
+}
+
+export function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, BCRYPT_COST: '4', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...extra };
+  for (const name of ['TLS_CERT_FILE', 'TLS_KEY_FILE', 'TRUST_PROXY', 'RATE_LIMIT_PER_MINUTE', 'AUTH_FAILURES_PER_MINUTE']) {
+    if (!(name in extra)) delete env[name];
+  }
+  return env;
+}
+
+function spawnCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): ChildProcess {
+  return spawn(process.execPath, ['--import', TSX_LOADER, CLI, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one `campsite` command to completion, as an operator would. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<CliResult> {
+  const child = spawnCli(args, env, cwd);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolveResult, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolveResult({ code, stdout, stderr }));
+  });
+}
+
+export interface ServeProcess {
+  /** From the `listening on …` line. */
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  child: ChildProcess;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `campsite serve` and waits for its one `listening on` line. */
+export async function startServe(env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 60_000): Promise<ServeProcess> {
+  const child = spawnCli(['serve'], env, cwd);
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.on('close', (code) => resolveExit(code)));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not listen within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`)), timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening on (https?:\/\/[^\s"]+)/.exec(stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code} before listening\nstdout: ${stdout}\nstderr: ${stderr}`));
+    });
+  });
+  return {
+    url,
+    child,
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export interface HttpsResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
+
+export interface HttpsOptions {
+  method?: string;
+  key?: string;
+  body?: unknown;
+  /** Trust this PEM instead of skipping verification (checks the dev certificate's names). */
+  ca?: string;
+}
+
+/** A real HTTPS request on a fresh connection. Verification is skipped unless `ca` is given: the dev cert is self-signed. */
+export function https(url: string, options: HttpsOptions = {}): Promise<HttpsResponse> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.key) headers.Authorization = `Bearer ${options.key}`;
+  if (payload !== undefined) headers['Content-Type'] = 'application/json';
+  return new Promise((resolveResponse, reject) => {
+    const req = httpsRequest(
+      url,
+      { method: options.method ?? 'GET', headers, agent: false, ...(options.ca ? { ca: options.ca } : { rejectUnauthorized: false }) },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Lines of a process's stdout that are not JSON log lines (the demo banner). */
+export function plainLines(stdout: string): string[] {
+  return stdout.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('{'));
+}

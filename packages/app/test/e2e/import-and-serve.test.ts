@@ -1,0 +1,247 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { API_KEY_PATTERN } from '@campsite/domain';
+import {
+  FULL_KEY,
+  REVOKED_KEY,
+  SAMPLE_FIXTURE,
+  SITES_ONLY_KEY,
+  type ServeProcess,
+  cliEnv,
+  describeOnBackends,
+  https,
+  runCli,
+  startServe,
+  workDirectory,
+} from './harness';
+
+const API = '/api/v1/public';
+
+/** The sample fixture with one change, written next to the test's work directory. */
+function fixtureFile(dir: string, name: string, edit: (doc: any) => void): string {
+  const doc = JSON.parse(readFileSync(SAMPLE_FIXTURE, 'utf8'));
+  edit(doc);
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(doc, null, 2));
+  return file;
+}
+
+describeOnBackends('campsite import, serve and operator commands', (backend) => {
+  let cwd: string;
+  let env: NodeJS.ProcessEnv;
+  let server: ServeProcess;
+
+  beforeAll(async () => {
+    cwd = workDirectory();
+    env = cliEnv(await backend().freshDatabase());
+    const imported = await runCli(['import', SAMPLE_FIXTURE], env, cwd);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/^imported 1 tenant, 15 rows in \d+\.\d s \(\d+ rows\/s\)\n$/);
+    server = await startServe(env, cwd);
+  });
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+  });
+
+  it('listens on an ephemeral port over HTTPS and says so on exactly one line', () => {
+    expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.url).not.toMatch(/:0$/);
+    expect(server.stdout().match(/listening on/g)).toHaveLength(1);
+    // The database already held a tenant: no demo tenant, no demo key.
+    expect(server.stdout()).not.toMatch(/ck_[A-Za-z0-9]{29}/);
+  });
+
+  it('answers every endpoint of the API with real HTTPS', async () => {
+    const health = await https(`${server.url}/healthz`);
+    expect(health).toMatchObject({ status: 200, body: { status: 'ok' } });
+
+    const bookings = await https(`${server.url}${API}/bookings/`, { key: FULL_KEY });
+    expect(bookings.status).toBe(200);
+    expect(bookings.headers['strict-transport-security']).toBeDefined();
+    expect(bookings.body).toMatchObject({ count: 2, next: null, previous: null });
+    expect(bookings.body.results.map((b: any) => b.booking_reference)).toEqual(['P3H8W2N6RT', 'K7Q2M4XZ9B']);
+
+    const one = await https(`${server.url}${API}/bookings/1/`, { key: FULL_KEY });
+    expect(one.body).toEqual({
+      id: 1, booking_reference: 'K7Q2M4XZ9B', guest_first_name: 'Anna', guest_last_name: 'Muster', guest_email: 'anna@example.ch',
+      site_id: 1, site_number: 'A01', check_in_date: '2026-07-01', check_out_date: '2026-07-04', num_adults: 2, num_youth: 0,
+      num_children: 1, status: 'confirmed', total_price: '105.00', created_at: '2026-05-02T08:15:00Z',
+    });
+
+    const created = await https(`${server.url}${API}/bookings/`, {
+      method: 'POST',
+      key: FULL_KEY,
+      body: { site_id: 2, check_in_date: '2027-03-01', check_out_date: '2027-03-04', num_adults: 2, guest_first_name: 'Lea' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ id: 3, site_number: 'A02', status: 'pending', total_price: '85.50', guest_first_name: 'Lea' });
+    expect(created.headers.location).toMatch(/\/api\/v1\/public\/bookings\/3\/?$/);
+
+    const sites = await https(`${server.url}${API}/sites/`, { key: FULL_KEY });
+    expect(sites.body.results.map((s: any) => [s.site_number, s.site_type_name])).toEqual([['A01', 'Tent pitch'], ['A02', 'Tent pitch'], ['B10', 'Camper pitch']]);
+
+    const customers = await https(`${server.url}${API}/customers/`, { key: FULL_KEY });
+    expect(customers.body).toMatchObject({ count: 1, results: [{ id: 1, email: 'anna@example.ch', phone_number: '+41 79 000 00 00' }] });
+
+    const invoices = await https(`${server.url}${API}/invoices/`, { key: FULL_KEY });
+    expect(invoices.body.results.map((i: any) => [i.invoice_number, i.booking_id, i.status])).toEqual([
+      ['2026-000002', null, 'OFFEN'],
+      ['2026-000001', 1, 'ERLEDIGT'],
+    ]);
+
+    expect((await https(`${server.url}${API}/bookings/`, { key: SITES_ONLY_KEY })).status).toBe(403);
+    expect(await https(`${server.url}${API}/sites/`, { key: REVOKED_KEY })).toMatchObject({ status: 401, body: { detail: 'key_inactive' } });
+  });
+
+  it('keys create prints the raw key alone; the key works with its scopes; keys list shows it without a secret', async () => {
+    const created = await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'channel manager', '--scopes', 'sites:read,invoices:read', '--expires', '2099-01-01T00:00:00Z'], env, cwd);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^ck_[A-Za-z0-9]{29}\n$/);
+    const key = created.stdout.trim();
+    expect(API_KEY_PATTERN.test(key)).toBe(true);
+
+    expect((await https(`${server.url}${API}/sites/`, { key })).status).toBe(200);
+    expect((await https(`${server.url}${API}/customers/`, { key })).status).toBe(403);
+
+    const list = await runCli(['keys', 'list', '--tenant', 'alpenblick'], env, cwd);
+    expect(list.code).toBe(0);
+    const row = list.stdout.split('\n').find((line) => line.startsWith(key.slice(0, 8)));
+    expect(row).toMatch(/channel manager\s+sites:read,invoices:read\s+2099-01-01T00:00:00Z\s+no\s+20\d\d-/);
+    expect(list.stdout).not.toContain(key.slice(8));
+    expect(list.stdout).not.toContain('$2b$');
+  });
+
+  it('keys revoke makes the very next request 401 key_inactive', async () => {
+    const key = (await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'to revoke', '--scopes', 'bookings:read'], env, cwd)).stdout.trim();
+    expect((await https(`${server.url}${API}/bookings/`, { key })).status).toBe(200);
+
+    const revoked = await runCli(['keys', 'revoke', key.slice(0, 8), '--tenant', 'alpenblick'], env, cwd);
+    expect(revoked.code).toBe(0);
+    const next = await https(`${server.url}${API}/bookings/`, { key });
+    expect(next.status).toBe(401);
+    expect(next.body).toEqual({ detail: 'key_inactive' });
+    expect(next.headers['www-authenticate']).toMatch(/^Bearer/);
+  });
+
+  it('rejects bad key commands with one line on stderr and nothing on stdout', async () => {
+    for (const args of [
+      ['keys', 'create', '--tenant', 'alpenblick', '--name', 'x', '--scopes', 'sites:write'],
+      ['keys', 'create', '--tenant', 'alpenblick', '--name', 'x', '--scopes', 'sites:read', '--expires', '2020-01-01T00:00:00Z'],
+      ['keys', 'create', '--tenant', 'nowhere', '--name', 'x', '--scopes', 'sites:read'],
+      ['keys', 'revoke', 'ck_nope0', '--tenant', 'alpenblick'],
+    ]) {
+      const result = await runCli(args, env, cwd);
+      expect(result.code, args.join(' ')).not.toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(result.stderr).toMatch(/^campsite: /);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('a bad fixture exits non-zero naming the JSON path, and changes nothing', async () => {
+    const before = await https(`${server.url}${API}/sites/`, { key: FULL_KEY });
+    // Each bad file brings a key of its own: had anything been stored, that key would now authenticate.
+    const probeKey = 'ck_Probe1234567890abcdefghijklmn';
+    const dangling = fixtureFile(cwd, 'dangling.json', (doc) => {
+      doc.tenants[0].slug = 'brandnew';
+      doc.tenants[0].api_keys = [{ name: 'probe', token: probeKey, scopes: ['sites:read'] }];
+      doc.tenants[0].sites[2].site_type_id = 9;
+    });
+    const bad = await runCli(['import', dangling], env, cwd);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toBe('campsite: import failed, nothing was imported: tenants[0].sites[2].site_type_id: unknown site type 9\n');
+    expect(await https(`${server.url}${API}/sites/`, { key: probeKey })).toMatchObject({ status: 401, body: { detail: 'invalid_key' } });
+
+    // The first tenant is fine and the second clashes with the database: still nothing at all is stored.
+    const clash = fixtureFile(cwd, 'clash.json', (doc) => {
+      const fresh = structuredClone(doc.tenants[0]);
+      fresh.slug = 'fresh';
+      fresh.api_keys = [{ name: 'probe', token: probeKey, scopes: ['sites:read'] }];
+      doc.tenants.unshift(fresh);
+      doc.tenants[1].api_keys = [];
+    });
+    const clashed = await runCli(['import', clash], env, cwd);
+    expect(clashed.code).not.toBe(0);
+    expect(clashed.stderr).toBe('campsite: import failed, nothing was imported: tenants[1].slug: tenant "alpenblick" already exists in the database\n');
+    expect(await https(`${server.url}${API}/sites/`, { key: probeKey })).toMatchObject({ status: 401, body: { detail: 'invalid_key' } });
+
+    const after = await https(`${server.url}${API}/sites/`, { key: FULL_KEY });
+    expect(after.body).toEqual(before.body);
+  });
+
+  it("bookings confirm and cancel apply the operator's transitions (DECISIONS §5)", async () => {
+    const created = await https(`${server.url}${API}/bookings/`, {
+      method: 'POST',
+      key: FULL_KEY,
+      body: { site_id: 1, check_in_date: '2027-05-10', check_out_date: '2027-05-12', num_adults: 1 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = String(created.body.id);
+
+    const confirmed = await runCli(['bookings', 'confirm', id, '--tenant', 'alpenblick'], env, cwd);
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stdout).toBe(`booking ${id} (${created.body.booking_reference}) is confirmed, total 70.00 CHF\n`);
+    expect((await https(`${server.url}${API}/bookings/${id}/`, { key: FULL_KEY })).body.status).toBe('confirmed');
+
+    const cancelled = await runCli(['bookings', 'cancel', id, '--tenant', 'alpenblick'], env, cwd);
+    expect(cancelled.code).toBe(0);
+    expect((await https(`${server.url}${API}/bookings/${id}/`, { key: FULL_KEY })).body.status).toBe('cancelled');
+
+    const again = await runCli(['bookings', 'confirm', id, '--tenant', 'alpenblick'], env, cwd);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toBe(`campsite: booking ${id} is cancelled; it cannot become confirmed\n`);
+  });
+
+  it('migrate is idempotent on a migrated database', async () => {
+    const migrated = await runCli(['migrate'], env, cwd);
+    expect(migrated).toMatchObject({ code: 0, stdout: 'schema is up to date\n' });
+  });
+
+  it('SIGTERM while requests are in flight loses none of them and exits 0', async () => {
+    const url = new URL(`${API}/bookings/`, server.url);
+    // Each request sends its headers and half of its body, so the server is holding 20 unfinished requests.
+    const inFlight = Array.from({ length: 20 }, (_, i) => {
+      const day = String(1 + i).padStart(2, '0');
+      const body = JSON.stringify({ site_id: 1, check_in_date: `2029-01-${day}`, check_out_date: `2029-01-${String(2 + i).padStart(2, '0')}`, num_adults: 1 });
+      const half = Math.floor(body.length / 2);
+      let finish: () => void = () => {};
+      const response = new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const req = httpsRequest(
+          url,
+          {
+            method: 'POST',
+            agent: false,
+            rejectUnauthorized: false,
+            headers: { Authorization: `Bearer ${FULL_KEY}`, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, half));
+        finish = () => req.end(body.slice(half));
+      });
+      return { response, finish: () => finish() };
+    });
+    await new Promise((r) => setTimeout(r, 750));
+
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    for (const request of inFlight) request.finish();
+
+    const responses = await Promise.all(inFlight.map((r) => r.response));
+    expect(responses.map((r) => r.status), JSON.stringify(responses.find((r) => r.status !== 201)?.body)).toEqual(Array(20).fill(201));
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(20);
+    expect(await server.exited).toBe(0);
+    expect(server.stdout()).toMatch(/"msg":"stopped"/);
+  });
+});
