@@ -1,4 +1,4 @@
-import { isDomainError, requireScope, type RateLimitDecision } from '@campsite/domain';
+import { DomainError, isDomainError, type Principal, type RateLimitDecision, type Throttle } from '@campsite/domain';
 import type { RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
 import { setPrincipal } from './request-context';
@@ -56,10 +56,15 @@ function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
   res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
 }
 
+/** The key's standing without counting a hit: for answers that end before, or at, the limiter. */
+async function showStanding(res: Response, throttle: Throttle, principal: Principal): Promise<void> {
+  setRateLimitHeaders(res, await throttle.peekKey(principal));
+}
+
 /**
  * Everything after the HTTPS check, in the order of DECISIONS §2: unknown path (404) → authentication (401) → wrong
- * method (405) → scope (403) → rate limit (429) → the endpoint (body, validation, domain rules). 401 and 403 end
- * before the limiter, so they never count against the key; their RateLimit headers come from a peek.
+ * method (405) → scope (403) → rate limit (429) → the endpoint (body, validation, domain rules). 401, 403 and 405 end
+ * before the limiter, so they never count against the key.
  */
 export function apiRoutes(deps: HttpDeps): RequestHandler {
   const match = routeTable(deps);
@@ -71,23 +76,24 @@ export function apiRoutes(deps: HttpDeps): RequestHandler {
     setPrincipal(res, principal);
 
     const endpoint = route.resource.endpointFor(req.method);
-    if (!endpoint || !principal.scopes.includes(endpoint.scope)) {
-      setRateLimitHeaders(res, await deps.throttle.peekKey(principal));
-      if (!endpoint) {
-        throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: route.resource.allow });
-      }
-      requireScope(principal, endpoint.scope);
+    if (!endpoint) {
+      await showStanding(res, deps.throttle, principal);
+      throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: route.resource.allow });
+    }
+    if (!principal.scopes.includes(endpoint.scope)) {
+      await showStanding(res, deps.throttle, principal);
+      throw new DomainError('permission_denied');
     }
 
     let decision: RateLimitDecision;
     try {
       decision = await deps.throttle.admitKey(principal);
     } catch (error) {
-      if (isDomainError(error, 'throttled')) setRateLimitHeaders(res, await deps.throttle.peekKey(principal));
+      if (isDomainError(error, 'throttled')) await showStanding(res, deps.throttle, principal);
       throw error;
     }
     setRateLimitHeaders(res, decision);
 
-    await (endpoint as NonNullable<typeof endpoint>).handle(req, res, principal, route.pathId);
+    await endpoint.handle(req, res, principal, route.pathId);
   };
 }

@@ -22,7 +22,6 @@ export function createApp(deps: HttpDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false); // DRF sends no ETag, so no 304s either
   app.set('query parser', false); // the query is read like Django's QueryDict (python/urlencode.ts)
-  app.set('case sensitive routing', true);
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
   app.use(requestContext(deps.logger));
