@@ -80,6 +80,9 @@ export function describeOnBackends(title: string, body: (backend: () => Backend)
   });
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
+    if (process.env.REQUIRE_POSTGRES !== '1') {
+      console.warn(`\n!!! POSTGRES END-TO-END TESTS SKIPPED (${title}): set TEST_DATABASE_URL to run them. !!!\n`);
+    }
     describe(`${title} [postgres]`, () => {
       if (process.env.REQUIRE_POSTGRES === '1') {
         it('needs TEST_DATABASE_URL because REQUIRE_POSTGRES=1', () => {
