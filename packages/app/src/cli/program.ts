@@ -63,6 +63,7 @@ export function buildProgram(io: CliIo): Command {
     .description('load a fixture file in one transaction: all of it or nothing')
     .argument('<file>', 'fixture JSON (see fixture-format.md)')
     .action(async (file: string) => {
+      const started = performance.now();
       const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
         throw new Error(`cannot read ${file} (${error.code ?? error.message})`);
       });
@@ -71,14 +72,21 @@ export function buildProgram(io: CliIo): Command {
         import('../fixtures/import-fixture'),
       ]);
       // A file that is bad in itself is reported before the database is even opened.
-      const fixture = parseFixture(text);
+      if (io.errIsTty) io.err(`validating ${file}…`);
+      let fixture: ReturnType<typeof parseFixture>;
+      try {
+        fixture = parseFixture(text);
+      } finally {
+        if (io.errIsTty) io.err('\r\u001b[K');
+      }
       await withContainer(io, async (container) => {
         const { importDependencies } = await wiring();
         const progress = io.errIsTty ? progressLine(io) : undefined;
         try {
           const summary = await importFixture(fixture, importDependencies(container), progress?.update);
           progress?.done();
-          io.out(`${formatImportSummary(summary)}\n`);
+          // The operator waited for reading and validating too, so the rate covers the whole command.
+          io.out(`${formatImportSummary({ ...summary, seconds: (performance.now() - started) / 1000 })}\n`);
         } catch (error) {
           progress?.done();
           throw error;
