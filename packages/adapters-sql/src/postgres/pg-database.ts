@@ -3,7 +3,8 @@ import type { Dialect, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
-  time: (date) => date,
+  // ISO text is exact to the millisecond and cheaper for the driver than a Date in local time.
+  time: (date) => date.toISOString(),
   readTime: (value) => (value instanceof Date ? value : new Date(String(value))),
   // A row-value comparison is an index condition on a btree over (key, id) in Postgres.
   keyset: (op, keyColumn, idColumn, key, id) => ({ sql: `(${keyColumn}, ${idColumn}) ${op} (?, ?)`, params: [key, id] }),

@@ -4,10 +4,13 @@ import { type Dialect, type Row, toInt } from '../sql-executor';
 const text = (value: unknown) => String(value);
 const maybeTime = (dialect: Dialect, value: unknown) => (value === null || value === undefined ? null : dialect.readTime(value));
 
+// The site number comes from a scalar subquery rather than a join: it then runs only for the rows of the window, and
+// neither planner is tempted to start from sites and sort (SQLite did, 100x slower on page 1 of a 100k tenant).
 export const BOOKING_SELECT =
   'SELECT b.id, b.tenant_id, b.booking_reference, b.guest_first_name, b.guest_last_name, b.guest_email, b.site_id, ' +
-  's.site_number, b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, ' +
-  'b.created_at, b.source FROM bookings b JOIN sites s ON s.tenant_id = b.tenant_id AND s.id = b.site_id';
+  '(SELECT s.site_number FROM sites s WHERE s.tenant_id = b.tenant_id AND s.id = b.site_id) AS site_number, ' +
+  'b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, ' +
+  'b.created_at, b.source FROM bookings b';
 
 export function toBooking(dialect: Dialect, row: Row): Booking {
   return {
@@ -33,7 +36,7 @@ export function toBooking(dialect: Dialect, row: Row): Booking {
 
 export const SITE_SELECT =
   'SELECT s.id, s.tenant_id, s.site_number, s.name, s.max_occupants, s.base_price_per_night, s.status, s.site_type_id, ' +
-  't.name AS site_type_name FROM sites s JOIN site_types t ON t.tenant_id = s.tenant_id AND t.id = s.site_type_id';
+  '(SELECT t.name FROM site_types t WHERE t.tenant_id = s.tenant_id AND t.id = s.site_type_id) AS site_type_name FROM sites s';
 
 export function toSite(row: Row): Site {
   return {

@@ -7,6 +7,18 @@ import { BOOKING_COLUMNS, addToBookingCount, bookingRow } from './sql-booking-re
 /** Rows per insertMany call: large enough to be fast, small enough to report progress and bound memory. */
 const CHUNK = 5_000;
 
+const ANALYZED_TABLES = ['sites', 'users', 'bookings', 'invoices', 'booking_counts', 'tenant_counters'];
+
+/** bookings.site_id has no foreign key (see the migration), so the importer checks it. */
+function checkSiteIds(tenant: TenantSnapshot): void {
+  const siteIds = new Set(tenant.sites.map((s) => s.id));
+  tenant.bookings.forEach((b, index) => {
+    if (!siteIds.has(b.siteId)) {
+      throw new DomainError('validation_failed', `tenant "${tenant.slug}": bookings[${index}] refers to unknown site ${b.siteId}`);
+    }
+  });
+}
+
 /**
  * The fixture import (fixture-format.md) in one transaction: prepared single-row inserts on SQLite, multi-row VALUES
  * on Postgres (SqlExecutor.insertMany). Counters and the booking id sequence are set from the imported rows.
@@ -23,6 +35,7 @@ export class SqlTenantImporter implements TenantImporter {
       if (slugs.has(slug)) throw tenantExists(slug);
       slugs.add(slug);
     }
+    for (const tenant of tenants) checkSiteIds(tenant);
     await translatingSqlErrors(() =>
       this.db.transaction(async (tx) => {
         for (const { slug } of tenants) {
@@ -32,6 +45,9 @@ export class SqlTenantImporter implements TenantImporter {
         for (const tenant of tenants) await this.importOne(tx, tenant, progress);
       }),
     );
+    // A bulk load changes the tables' statistics a lot; without fresh ones Postgres picked a 170 ms plan for page 1
+    // of a 100k-booking tenant instead of a 0.2 ms index scan.
+    for (const table of ANALYZED_TABLES) await this.db.run(`ANALYZE ${table}`);
   }
 
   private async importOne(tx: SqlExecutor, t: TenantSnapshot, progress: { rows: number; report: (rows: number) => void }): Promise<void> {

@@ -105,6 +105,13 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
       expect(await set.tenants.findBySlug(bad.slug)).toBeNull();
     });
 
+    it('stores nothing when a booking names a site the tenant does not have', async () => {
+      const set = adapters();
+      const bad = aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1 }), aBooking({ id: 2, siteId: 9 })] });
+      await expect(set.importer.importTenants([bad])).rejects.toThrow();
+      expect(await set.tenants.findBySlug(bad.slug)).toBeNull();
+    });
+
     it('stores nothing when a key prefix is already taken', async () => {
       const set = adapters();
       const prefix = uniquePrefix();
