@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -195,16 +196,21 @@ export interface HttpsOptions {
   body?: unknown;
   /** Trust this PEM instead of skipping verification (checks the dev certificate's names). */
   ca?: string;
+  headers?: Record<string, string>;
 }
 
-/** A real HTTPS request on a fresh connection. Verification is skipped unless `ca` is given: the dev cert is self-signed. */
+/**
+ * A real request on a fresh connection: HTTPS, or plain HTTP for an `http:` URL (proxy mode). Verification is skipped
+ * unless `ca` is given: the dev cert is self-signed.
+ */
 export function https(url: string, options: HttpsOptions = {}): Promise<HttpsResponse> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.key) headers.Authorization = `Bearer ${options.key}`;
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   return new Promise((resolveResponse, reject) => {
-    const req = httpsRequest(
+    const request = url.startsWith('http:') ? httpRequest : httpsRequest;
+    const req = request(
       url,
       { method: options.method ?? 'GET', headers, agent: false, ...(options.ca ? { ca: options.ca } : { rejectUnauthorized: false }) },
       (res) => {

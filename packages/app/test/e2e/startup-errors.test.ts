@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { cliEnv, runCli, workDirectory } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServeProcess, cliEnv, https, plainLines, runCli, startServe, workDirectory } from './harness';
 
 /** OPERATIONS.md: a bad value stops start-up with one clear line naming the variable; no stack trace. */
 describe('campsite start-up errors', () => {
@@ -37,5 +37,33 @@ describe('campsite start-up errors', () => {
     const result = await runCli(['import', '/nonexistent/fixture.json'], cliEnv('sqlite::memory:'), cwd);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toBe('campsite: cannot read /nonexistent/fixture.json (ENOENT)\n');
+  });
+});
+
+/** DECISIONS §1: behind a TLS-terminating proxy the service speaks plain HTTP and trusts X-Forwarded-Proto of its hops. */
+describe('campsite serve behind a proxy (TRUST_PROXY)', () => {
+  let server: ServeProcess;
+
+  beforeAll(async () => {
+    server = await startServe(cliEnv('sqlite::memory:', { TRUST_PROXY: 'loopback' }), workDirectory());
+  });
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+  });
+
+  it('listens on plain HTTP and prints a curl line that works through the trusted hop', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const curl = plainLines(server.stdout()).find((line) => line.trim().startsWith('curl '))?.trim();
+    const key = /Bearer (ck_[A-Za-z0-9]{29})/.exec(curl ?? '')?.[1];
+    expect(curl).toBe(`curl -H "X-Forwarded-Proto: https" -H "Authorization: Bearer ${key}" ${server.url}/api/v1/public/bookings/`);
+    const forwarded = await https(`${server.url}/api/v1/public/bookings/`, { key, headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(forwarded.status).toBe(200);
+    expect(forwarded.body.next).toBeNull();
+  });
+
+  it('refuses a request that did not come over HTTPS with 403 https_required', async () => {
+    const plain = await https(`${server.url}/api/v1/public/sites/`);
+    expect(plain).toMatchObject({ status: 403, body: { detail: 'https_required' } });
   });
 });
