@@ -51,6 +51,15 @@ async function measure(label: string, url: string): Promise<void> {
   const count = await timed(() => persistence.bookings.count(tenantId, {}), 200);
   const countStatus = await timed(() => persistence.bookings.count(tenantId, { status: 'confirmed' }), 200);
   const countRange = await timed(() => persistence.bookings.count(tenantId, { checkInFrom: '2021-01-01', checkInTo: '2021-03-31' }), 50);
+  const byStatus = await timed(() => persistence.bookings.list(tenantId, { status: 'no_show' }, { offset: 0, limit: 50 }), 50);
+  const byRange = await timed(() => persistence.bookings.list(tenantId, { checkInFrom: '2021-01-01', checkInTo: '2021-01-31' }, { offset: 0, limit: 50 }), 50);
+  const customers = await timed(() => persistence.customers.list(tenantId, { offset: 0, limit: 50 }), 50);
+  const invoices = await timed(() => persistence.invoices.list(tenantId, { offset: 0, limit: 50 }), 50);
+  const sites = await timed(() => persistence.sites.list(tenantId, { offset: 0, limit: 50 }), 50);
+  console.log(
+    `${label}: page 1 by status ${byStatus.ms.toFixed(2)} ms, by check-in range ${byRange.ms.toFixed(2)} ms; ` +
+      `customers ${customers.ms.toFixed(2)} ms, invoices ${invoices.ms.toFixed(2)} ms, sites ${sites.ms.toFixed(2)} ms`,
+  );
   console.log(
     `${label}: page 1 ${first.ms.toFixed(2)} ms, page 500 by offset ${deep.ms.toFixed(2)} ms, page 500 by cursor ${keyset.ms.toFixed(2)} ms; ` +
       `count ${count.ms.toFixed(3)} ms, by status ${countStatus.ms.toFixed(3)} ms, check-in range ${countRange.ms.toFixed(2)} ms (${countRange.result})`,

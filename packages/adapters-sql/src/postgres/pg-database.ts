@@ -124,16 +124,18 @@ export class PgDatabase implements SqlDatabase {
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const result = await work(tx);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      // A connection that cannot even roll back is not given back to the pool for the next request.
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 

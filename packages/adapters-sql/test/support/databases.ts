@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FixedClock } from '@campsite/domain/testing';
@@ -41,6 +41,16 @@ export function withSchema(base: string, schema: string): string {
   return url.toString();
 }
 
+/** True in the first test file of this vitest run to ask (files run in worker processes of one parent). */
+function firstInThisRun(): boolean {
+  try {
+    writeFileSync(join(tmpdir(), `campsite-pg-skip-${process.ppid}`), '', { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 let containerUrl: Promise<string | null> | undefined;
 
 async function startContainer(): Promise<string | null> {
@@ -80,7 +90,7 @@ export async function postgresForTests(label: string): Promise<{ url: string; ba
   if (!baseUrl || !(await reachable(baseUrl))) {
     const why = process.env.TEST_DATABASE_URL ? `TEST_DATABASE_URL is unreachable` : 'no TEST_DATABASE_URL and no Docker for testcontainers';
     if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`REQUIRE_POSTGRES=1 but Postgres is not available: ${why}`);
-    console.warn(`\n!!! POSTGRES TESTS SKIPPED (${label}): ${why}. Set TEST_DATABASE_URL to run them. !!!\n`);
+    if (firstInThisRun()) console.warn(`!!! POSTGRES TESTS SKIPPED: ${why}. Set TEST_DATABASE_URL to run them (${label} and others). !!!`);
     return null;
   }
   const schema = `campsite_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
