@@ -4,6 +4,7 @@ import { aSite, aTenant } from '@campsite/domain/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPersistence } from '../src';
 import { runTogether } from './support/children';
+import { aRaceBooking } from './support/race-booking';
 import { postgresForTests, tempDir } from './support/databases';
 
 const postgres = await postgresForTests('concurrency');
@@ -18,23 +19,7 @@ describe('overlapping creates from several processes', () => {
       await pools[0]!.importer.importTenants([aTenant(slug, { sites: [aSite({ id: 1 })] })]);
       const tenantId = (await pools[0]!.tenants.findBySlug(slug))!.id;
       const attempts = Array.from({ length: 20 }, (_, i) =>
-        pools[i % 4]!.bookings.insertIfAvailable({
-          tenantId,
-          bookingReference: `RACE${String(i).padStart(6, '0')}`,
-          guestFirstName: '',
-          guestLastName: '',
-          guestEmail: '',
-          siteId: 1,
-          checkInDate: `2026-08-0${1 + (i % 3)}`,
-          checkOutDate: '2026-08-09',
-          numAdults: 2,
-          numYouth: 0,
-          numChildren: 0,
-          status: 'pending',
-          totalPrice: 100,
-          createdAt: new Date(),
-          source: 'online',
-        }),
+        pools[i % 4]!.bookings.insertIfAvailable(aRaceBooking(tenantId, `RACE${String(i).padStart(6, '0')}`, i)),
       );
       const outcomes = await Promise.allSettled(attempts);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);

@@ -8,6 +8,7 @@
 import { createInterface } from 'node:readline';
 import { isDomainError } from '@campsite/domain';
 import { openPersistence } from '../../src';
+import { aRaceBooking } from './race-booking';
 
 const [path, mode, tenantArg, attemptsArg] = process.argv.slice(2);
 const persistence = await openPersistence(`sqlite:${path}`);
@@ -21,23 +22,7 @@ if (mode === 'migrate') {
 } else {
   const tenantId = Number(tenantArg);
   const attempts = Array.from({ length: Number(attemptsArg) }, (_, i) =>
-    persistence.bookings.insertIfAvailable({
-      tenantId,
-      bookingReference: `P${process.pid}X${i}`.slice(0, 10).padEnd(10, '0'),
-      guestFirstName: '',
-      guestLastName: '',
-      guestEmail: '',
-      siteId: 1,
-      checkInDate: '2026-08-01',
-      checkOutDate: `2026-08-0${2 + (i % 5)}`,
-      numAdults: 1,
-      numYouth: 0,
-      numChildren: 0,
-      status: 'pending',
-      totalPrice: 100,
-      createdAt: new Date(),
-      source: 'online',
-    }),
+    persistence.bookings.insertIfAvailable(aRaceBooking(tenantId, `P${process.pid}X${i}`, i)),
   );
   const outcomes = await Promise.allSettled(attempts);
   const created = outcomes.filter((o) => o.status === 'fulfilled').length;
