@@ -1,36 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FixedClock,
-  InMemoryApiKeyRepository,
-  InMemoryBookingRepository,
-  InMemoryCustomerRepository,
-  InMemoryInvoiceRepository,
-  InMemorySiteRepository,
-  InMemoryStore,
-  InMemoryTenantImporter,
-  InMemoryTenantRepository,
-  describeRateLimiterContract,
-} from '@campsite/domain/testing';
+import { type AdapterSet, FixedClock, describeRateLimiterContract } from '@campsite/domain/testing';
 import { BcryptSecretHasher } from '../src/adapters/bcrypt-secret-hasher';
 import { cryptoRandomSource } from '../src/adapters/crypto-random-source';
 import { MemoryRateLimiter } from '../src/adapters/memory-rate-limiter';
 
-// The production single-process limiter must honour the same contract as the database-backed one.
+// The production single-process limiter must honour the same contract as the database-backed one. That suite reads
+// only the limiter and the clock it moves, so no repositories are built.
 describeRateLimiterContract('MemoryRateLimiter', async () => {
-  const store = new InMemoryStore();
   const clock = new FixedClock();
-  return {
-    tenants: new InMemoryTenantRepository(store),
-    apiKeys: new InMemoryApiKeyRepository(store, clock),
-    sites: new InMemorySiteRepository(store),
-    customers: new InMemoryCustomerRepository(store),
-    invoices: new InMemoryInvoiceRepository(store),
-    bookings: new InMemoryBookingRepository(store),
-    importer: new InMemoryTenantImporter(store, clock),
-    rateLimiter: new MemoryRateLimiter(clock),
-    clock,
-    close: async () => {},
-  };
+  const limiterOnly: Pick<AdapterSet, 'rateLimiter' | 'clock' | 'close'> = { rateLimiter: new MemoryRateLimiter(clock), clock, close: async () => {} };
+  return limiterOnly as AdapterSet;
 });
 
 describe('BcryptSecretHasher', () => {
