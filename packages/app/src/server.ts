@@ -27,7 +27,6 @@ export interface ServeOptions {
 export async function startServer(container: AppContainer, options: ServeOptions): Promise<RunningServer> {
   const { config, logger, persistence } = container;
   await persistence.migrate();
-  const demoKey = await seedDemoTenant(container);
 
   const tls = await loadTls(config, logger);
   const app = container.resolve<HttpApp>(TOKENS.HttpApp);
@@ -44,6 +43,14 @@ export async function startServer(container: AppContainer, options: ServeOptions
   const scheme = tls ? 'https' : 'http';
   const url = `${scheme}://${hostForUrl(config.host)}:${port}`;
 
+  // Seeded only once the port is ours: a demo key created by a start that then failed to listen would never be shown.
+  let demoKey: string | null;
+  try {
+    demoKey = await seedDemoTenant(container);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   if (demoKey !== null) options.print(demoBanner(demoKey, `${scheme}://${hostForUrl(reachableHost(config.host))}:${port}`, tls === null));
   logger.info({ url }, `listening on ${url}`);
 
