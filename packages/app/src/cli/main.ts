@@ -10,7 +10,11 @@ async function main(): Promise<void> {
     errIsTty: process.stderr.isTTY === true,
     env: process.env,
     onServing: (stop) => {
-      const shutdown = (signal: NodeJS.Signals) => {
+      let draining = false;
+      const shutdown = () => {
+        // A second signal while draining means "now".
+        if (draining) process.exit(1);
+        draining = true;
         void stop().then(
           (clean) => process.exit(clean ? 0 : 1),
           (error: unknown) => {
@@ -18,11 +22,9 @@ async function main(): Promise<void> {
             process.exit(1);
           },
         );
-        // A second signal while draining means "now".
-        process.once(signal, () => process.exit(1));
       };
-      process.once('SIGTERM', shutdown);
-      process.once('SIGINT', shutdown);
+      process.on('SIGTERM', shutdown);
+      process.on('SIGINT', shutdown);
     },
   });
   try {
