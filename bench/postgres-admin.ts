@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 interface PgClient {
   connect(): Promise<void>;
-  query(sql: string): Promise<unknown>;
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   end(): Promise<void>;
 }
 type PgModule = { Client: new (config: { connectionString: string }) => PgClient };
@@ -16,11 +16,11 @@ type PgModule = { Client: new (config: { connectionString: string }) => PgClient
 const requireFromSql = createRequire(fileURLToPath(new URL("../packages/adapters-sql/package.json", import.meta.url)));
 const pg = requireFromSql("pg") as PgModule;
 
-async function onAdmin(adminUrl: string, sql: string): Promise<void> {
+async function onAdmin(adminUrl: string, sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, params)).rows;
   } finally {
     await client.end();
   }
@@ -34,6 +34,8 @@ export interface ThrowawayDatabase {
   url: string;
   name: string;
   drop(): Promise<void>;
+  /** What the server's connections are doing, for diagnosing a hang. */
+  activity(): Promise<string>;
 }
 
 export async function createThrowawayDatabase(adminUrl: string, name: string): Promise<ThrowawayDatabase> {
@@ -48,6 +50,16 @@ export async function createThrowawayDatabase(adminUrl: string, name: string): P
   return {
     url: url.toString(),
     name,
+    async activity() {
+      const rows = await onAdmin(
+        adminUrl,
+        `SELECT state, wait_event_type, wait_event, left(query, 120) AS query, count(*)::int AS n
+           FROM pg_stat_activity WHERE datname = $1 GROUP BY 1, 2, 3, 4 ORDER BY n DESC`,
+        [name],
+      );
+      const total = await onAdmin(adminUrl, "SELECT count(*)::int AS n FROM pg_stat_activity");
+      return `${rows.map((r) => JSON.stringify(r)).join("\n")}\n(all connections on the server: ${String(total[0]?.n)})`;
+    },
     async drop() {
       if (dropped) return;
       dropped = true;

@@ -158,7 +158,8 @@ async function measure(
 }
 
 async function getJson(base: string, path: string, token: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${base}${path}`, { headers: baseHeaders(token) });
+  // A hung server must fail the case in seconds, not after undici's 5-minute header timeout.
+  const response = await fetch(`${base}${path}`, { headers: baseHeaders(token), signal: AbortSignal.timeout(60_000) });
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -426,6 +427,7 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
       method: "POST",
       headers: { ...headers, "content-type": "application/json" },
       body: bodies.first(),
+      signal: AbortSignal.timeout(60_000),
     });
     const againBody = await again.text();
     overlapRejected = again.status === 400 && againBody.includes("site_unavailable");
@@ -485,6 +487,8 @@ async function main(): Promise<void> {
     } catch (error) {
       failures[backend] = error instanceof Error ? error.message : String(error);
       keepLogs = true;
+      const db = databases.find((d) => d.name.startsWith("campsite_bench_"));
+      if (backend === "postgres" && db) log(`pg_stat_activity of ${db.name} at failure:\n${await db.activity()}`);
       log(`${backend} FAILED: ${failures[backend]}`);
     }
   }
