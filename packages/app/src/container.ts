@@ -13,6 +13,7 @@ import {
   ListInvoices,
   ListSites,
   ManageApiKeys,
+  MemoryRateLimiter,
   type PricingEngine,
   type RateLimiter,
   type SecretHasher,
@@ -24,7 +25,7 @@ import { createApp } from '@campsite/adapters-http';
 import { type Persistence, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { cryptoRandomSource } from './adapters/crypto-random-source';
-import { MemoryRateLimiter } from './adapters/memory-rate-limiter';
+
 import type { Config } from './config';
 import type { ImportDependencies } from './fixtures/import-fixture';
 import { createLogger } from './logger';

@@ -6,4 +6,3 @@ export { parseFixture, readFixture } from './fixtures/parse-fixture';
 export { importFixture } from './fixtures/import-fixture';
 export { demoFixture, DEMO_TENANT_SLUG } from './demo/demo-fixture';
 export { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
-export { MemoryRateLimiter } from './adapters/memory-rate-limiter';

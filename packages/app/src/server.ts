@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, type Server as NetServer, createServer as createNetServer } from 'node:net';
 import { type ManageApiKeys, SCOPES, isDomainError } from '@campsite/domain';
 import { type AppContainer, type HttpApp, TOKENS, importDependencies } from './container';
 import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
@@ -10,10 +10,13 @@ import { loadTls } from './tls';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 50;
+const FIRST_BYTE_TIMEOUT_MS = 10_000;
+const TLS_HANDSHAKE_RECORD = 0x16;
 
 export interface RunningServer {
   url: string;
-  server: Server;
+  /** The socket that listens. */
+  server: NetServer;
   /** Stops accepting, lets requests in flight finish, then closes the database. Resolves false on the hard timeout. */
   stop(): Promise<boolean>;
 }
@@ -31,7 +34,9 @@ export async function startServer(container: AppContainer, options: ServeOptions
   const tls = await loadTls(config, logger);
   const app = container.resolve<HttpApp>(TOKENS.HttpApp);
   // DECISIONS §1: TLS 1.2 at least when the service terminates TLS itself; plain HTTP only behind a trusted proxy.
-  const server: Server = tls ? createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }, app) : createHttpServer(app);
+  const plain = createHttpServer(app);
+  const servers: Server[] = tls ? [createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }, app), plain] : [plain];
+  const server: NetServer = tls ? tlsOrPlainListener(servers[0] as Server, plain) : plain;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
@@ -39,6 +44,9 @@ export async function startServer(container: AppContainer, options: ServeOptions
       resolve();
     });
   });
+  // Servers fed by the sniffing listener never listen themselves; Node starts their connection tracking (used by
+  // closeIdleConnections and the request timeouts) on 'listening', so they are told the socket is up.
+  for (const inner of servers) if (inner !== server) inner.emit('listening');
   const { port } = server.address() as AddressInfo;
   const scheme = tls ? 'https' : 'http';
   const url = `${scheme}://${hostForUrl(config.host)}:${port}`;
@@ -55,8 +63,28 @@ export async function startServer(container: AppContainer, options: ServeOptions
   logger.info({ url }, `listening on ${url}`);
 
   let stopping: Promise<boolean> | undefined;
-  const stop = () => (stopping ??= drain(server, container));
+  const stop = () => (stopping ??= drain(server, servers, container));
   return { url, server, stop };
+}
+
+/**
+ * One port for both protocols: DECISIONS §1 wants plain HTTP answered with 403 `https_required`, not a dropped
+ * connection, so the first byte of each connection decides. A TLS handshake record (0x16) goes to the HTTPS server;
+ * anything else goes to a plain HTTP server running the same app, which the https check then refuses.
+ */
+function tlsOrPlainListener(https: Server, plain: Server): NetServer {
+  return createNetServer((socket) => {
+    // A connection that never says anything must not hold a slot forever.
+    socket.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => socket.destroy());
+    socket.once('data', (chunk: Buffer) => {
+      socket.setTimeout(0);
+      socket.pause();
+      socket.unshift(chunk);
+      (chunk[0] === TLS_HANDSHAKE_RECORD ? https : plain).emit('connection', socket);
+      process.nextTick(() => socket.resume());
+    });
+    socket.on('error', () => socket.destroy());
+  });
 }
 
 /**
@@ -96,23 +124,26 @@ function demoBanner(rawKey: string, baseUrl: string, behindProxy: boolean): stri
   ].join('\n');
 }
 
-async function drain(server: Server, container: AppContainer): Promise<boolean> {
+async function drain(listener: NetServer, servers: Server[], container: AppContainer): Promise<boolean> {
   const { logger } = container;
   logger.info('shutting down: no new connections, finishing requests in flight');
-  const closed = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
+  // The listener's callback fires once every connection it accepted has ended, whichever server it was handed to.
+  const closed = new Promise<boolean>((resolve) => listener.close(() => resolve(true)));
   // Keep-alive connections become idle as their last response goes out; close each one then, not before.
-  server.closeIdleConnections();
-  const sweeper = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  const closeIdle = () => servers.forEach((s) => s.closeIdleConnections());
+  closeIdle();
+  const sweeper = setInterval(closeIdle, IDLE_SWEEP_MS);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS);
   });
   const clean = await Promise.race([closed, timedOut]);
+  for (const inner of servers) if (inner !== listener) inner.close();
   clearInterval(sweeper);
   clearTimeout(timer);
   if (!clean) {
     logger.error({ timeoutMs: DRAIN_TIMEOUT_MS }, 'requests still in flight after the drain timeout: closing their connections');
-    server.closeAllConnections();
+    servers.forEach((s) => s.closeAllConnections());
   }
   await container.close();
   logger.info('stopped');

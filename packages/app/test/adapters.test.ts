@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type AdapterSet, FixedClock, describeRateLimiterContract } from '@campsite/domain/testing';
 import { BcryptSecretHasher } from '../src/adapters/bcrypt-secret-hasher';
 import { cryptoRandomSource } from '../src/adapters/crypto-random-source';
-import { MemoryRateLimiter } from '../src/adapters/memory-rate-limiter';
+import { MemoryRateLimiter } from '@campsite/domain';
 
 // The production single-process limiter must honour the same contract as the database-backed one. That suite reads
 // only the limiter and the clock it moves, so no repositories are built.

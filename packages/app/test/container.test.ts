@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiKeyVerifier, ChangeBookingStatus, ManageApiKeys, Throttle } from '@campsite/domain';
 import { FakeSecretHasher } from '@campsite/domain/testing';
 import { BcryptSecretHasher } from '../src/adapters/bcrypt-secret-hasher';
-import { MemoryRateLimiter } from '../src/adapters/memory-rate-limiter';
+import { MemoryRateLimiter } from '@campsite/domain';
 import { loadConfig } from '../src/config';
 import { type AppContainer, TOKENS, createContainer } from '../src/container';
 

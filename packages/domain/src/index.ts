@@ -27,3 +27,4 @@ export * from './customers/customer';
 export * from './customers/list-customers';
 export * from './invoices/invoice';
 export * from './invoices/list-invoices';
+export * from './rate-limiting/memory-rate-limiter';

@@ -55,6 +55,15 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     expect(server.stdout()).not.toMatch(/ck_[A-Za-z0-9]{29}/);
   });
 
+  it('answers plain HTTP on the TLS port with 403 https_required instead of dropping the connection', async () => {
+    const plainUrl = server.url.replace(/^https:/, 'http:');
+    const refused = await https(`${plainUrl}${API}/bookings/`, { key: FULL_KEY });
+    expect(refused).toMatchObject({ status: 403, body: { detail: 'https_required' } });
+    expect(refused.headers['strict-transport-security']).toBeDefined();
+    // The same port still speaks TLS to the next client.
+    expect((await https(`${server.url}${API}/sites/`, { key: FULL_KEY })).status).toBe(200);
+  });
+
   it('answers every endpoint of the API with real HTTPS', async () => {
     const health = await https(`${server.url}/healthz`);
     expect(health).toMatchObject({ status: 200, body: { status: 'ok' } });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Throttle } from '../rate-limiting/throttle';
-import { FakeSecretHasher, InMemoryRateLimiter, SeededRandom, aTenant } from '../testing';
+import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
+import { FakeSecretHasher, SeededRandom, aTenant } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import { API_KEY_PATTERN } from './api-key';
 import { ManageApiKeys, generateRawKey } from './manage-api-keys';
@@ -89,7 +90,7 @@ describe('ManageApiKeys', () => {
 
   it('revokes a key so that the very next verification says key_inactive', async () => {
     const manage = manageWith();
-    const throttle = new Throttle(new InMemoryRateLimiter(world.clock), { perKeyPerMinute: 600, authFailuresPerMinute: 60 });
+    const throttle = new Throttle(new MemoryRateLimiter(world.clock), { perKeyPerMinute: 600, authFailuresPerMinute: 60 });
     const verifier = new ApiKeyVerifier(world.apiKeys, hasher, world.clock, throttle);
     const { raw } = await manage.create('alpine', 'erp', ['sites:read'], null);
     await verifier.verify(`Bearer ${raw}`, '127.0.0.1');

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SCOPES } from './scopes';
 import { Throttle } from '../rate-limiting/throttle';
-import { InMemoryRateLimiter, SeededRandom, aTenant } from '../testing';
+import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
+import { SeededRandom, aTenant } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import { ApiKeyVerifier, requireScope } from './verify-api-key';
 import { ManageApiKeys } from './manage-api-keys';
@@ -14,7 +15,7 @@ let verifier: ApiKeyVerifier;
 let manage: ManageApiKeys;
 
 function newVerifier() {
-  const throttle = new Throttle(new InMemoryRateLimiter(world.clock), { perKeyPerMinute: 600, authFailuresPerMinute: FAILURES_PER_MINUTE });
+  const throttle = new Throttle(new MemoryRateLimiter(world.clock), { perKeyPerMinute: 600, authFailuresPerMinute: FAILURES_PER_MINUTE });
   return new ApiKeyVerifier(world.apiKeys, world.hasher, world.clock, throttle);
 }
 
@@ -159,7 +160,7 @@ describe('ApiKeyVerifier: the verification cache never delays revocation or expi
   });
 
   it('keeps working when the cache is smaller than the number of keys in use', async () => {
-    const throttle = new Throttle(new InMemoryRateLimiter(world.clock), { perKeyPerMinute: 600, authFailuresPerMinute: 60 });
+    const throttle = new Throttle(new MemoryRateLimiter(world.clock), { perKeyPerMinute: 600, authFailuresPerMinute: 60 });
     const tiny = new ApiKeyVerifier(world.apiKeys, world.hasher, world.clock, throttle, 1);
     const first = await issue();
     const second = await issue();

@@ -1,10 +1,12 @@
-import { type Clock, type RateLimitDecision, type RateLimiter, decide, windowStart } from '@campsite/domain';
+import type { Clock } from '../shared/clock';
+import { type RateLimitDecision, type RateLimiter, decide, windowStart } from './rate-limiter';
 
 const SWEEP_THRESHOLD = 100_000;
 
 /**
- * Fixed one-minute windows in a Map: the limiter of a single process on SQLite (DECISIONS §4). Postgres deployments
- * use the database's limiter instead, so that several processes share one budget.
+ * Fixed one-minute windows in a Map: the limiter of a single process (DECISIONS §4), and the fast one for tests.
+ * Postgres deployments use the database's limiter instead, so that several processes share one budget. It lives in
+ * the domain because it is pure arithmetic over the domain's own `decide`/`windowStart`.
  */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();

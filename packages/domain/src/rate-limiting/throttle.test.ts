@@ -1,19 +1,20 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../api-keys/api-key';
-import { FixedClock, InMemoryRateLimiter } from '../testing';
+import { FixedClock } from '../testing';
+import { MemoryRateLimiter } from './memory-rate-limiter';
 import { rejectionOf } from '../testing/test-world';
 import { Throttle } from './throttle';
 
 // FixedClock starts at 12:00:00.000, the first instant of a one-minute window.
 let clock: FixedClock;
-let limiter: InMemoryRateLimiter;
+let limiter: MemoryRateLimiter;
 
 beforeEach(() => {
   clock = new FixedClock('2026-06-01T12:00:00Z');
-  limiter = new InMemoryRateLimiter(clock);
+  limiter = new MemoryRateLimiter(clock);
 });
 
-describe('InMemoryRateLimiter', () => {
+describe('MemoryRateLimiter', () => {
   it('allows up to the limit per key and counts down what remains', async () => {
     const decisions = [];
     for (let i = 0; i < 4; i++) decisions.push(await limiter.hit('key:1', 3));

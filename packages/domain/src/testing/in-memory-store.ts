@@ -6,8 +6,6 @@ import type { BookingRepository } from '../bookings/booking-repository';
 import { isOccupying } from '../bookings/booking-status';
 import type { Customer, CustomerRepository, UserRole } from '../customers/customer';
 import type { Invoice, InvoiceRepository } from '../invoices/invoice';
-import type { RateLimitDecision, RateLimiter } from '../rate-limiting/rate-limiter';
-import { decide, windowStart } from '../rate-limiting/rate-limiter';
 import { rangesOverlap } from '../shared/calendar-date';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/domain-error';
@@ -325,38 +323,6 @@ function checkSnapshotKeys(snapshot: TenantSnapshot): void {
   }
   for (const booking of snapshot.bookings) {
     if (!siteIds.has(booking.siteId)) throw new DomainError('validation_failed', `tenant "${slug}": unknown site ${booking.siteId}`);
-  }
-}
-
-/** Fixed one-minute windows in a Map: the single-process limiter. */
-export class InMemoryRateLimiter implements RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(private readonly clock: Clock) {}
-
-  async hit(key: string, limit: number): Promise<RateLimitDecision> {
-    return this.read(key, limit, 1);
-  }
-
-  async peek(key: string, limit: number): Promise<RateLimitDecision> {
-    return this.read(key, limit, 0);
-  }
-
-  private read(key: string, limit: number, add: number): RateLimitDecision {
-    const now = this.clock.now().getTime();
-    const start = windowStart(now);
-    let entry = this.windows.get(key);
-    if (!entry || entry.start !== start) {
-      if (this.windows.size > 100_000) this.sweep(start);
-      entry = { start, count: 0 };
-      this.windows.set(key, entry);
-    }
-    entry.count += add;
-    return decide(entry.count, limit, now, start);
-  }
-
-  private sweep(currentStart: number): void {
-    for (const [key, entry] of this.windows) if (entry.start !== currentStart) this.windows.delete(key);
   }
 }
 

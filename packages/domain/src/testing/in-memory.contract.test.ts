@@ -5,12 +5,12 @@ import {
   InMemoryBookingRepository,
   InMemoryCustomerRepository,
   InMemoryInvoiceRepository,
-  InMemoryRateLimiter,
   InMemorySiteRepository,
   InMemoryStore,
   InMemoryTenantImporter,
   InMemoryTenantRepository,
 } from './in-memory-store';
+import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
 
 describeAdapterContracts(
   'in-memory',
@@ -25,7 +25,7 @@ describeAdapterContracts(
       invoices: new InMemoryInvoiceRepository(store),
       bookings: new InMemoryBookingRepository(store),
       importer: new InMemoryTenantImporter(store, clock),
-      rateLimiter: new InMemoryRateLimiter(clock),
+      rateLimiter: new MemoryRateLimiter(clock),
       clock,
       close: async () => {},
     };

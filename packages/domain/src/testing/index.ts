@@ -2,3 +2,4 @@ export * from './in-memory-store';
 export * from './fixed-clock';
 export * from './mothers';
 export * from './contracts';
+export { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
