@@ -22,7 +22,7 @@ import {
   InMemoryBookingRepository,
   InMemoryCustomerRepository,
   InMemoryInvoiceRepository,
-  InMemoryRateLimiter,
+  MemoryRateLimiter,
   InMemorySiteRepository,
   InMemoryStore,
   InMemoryTenantImporter,
@@ -67,7 +67,7 @@ export function buildWorld(options: WorldOptions = {}): World {
   const apiKeys = new InMemoryApiKeyRepository(store, clock);
   const bookings = new InMemoryBookingRepository(store);
   const sites = new InMemorySiteRepository(store);
-  const throttle = new Throttle(new InMemoryRateLimiter(clock), {
+  const throttle = new Throttle(new MemoryRateLimiter(clock), {
     perKeyPerMinute: options.perKeyPerMinute ?? 600,
     authFailuresPerMinute: options.authFailuresPerMinute ?? 10_000,
   });
