@@ -37,10 +37,12 @@ export class SqliteDatabase implements SqlDatabase {
     this.db = new Database(path);
     // Issue 4: WAL so readers do not block the writer, NORMAL is durable enough under WAL, a busy timeout so a
     // second process waits for the write lock instead of failing, and foreign keys on (they are off by default).
+    // The busy timeout comes first: switching a fresh file to WAL takes a lock that a process starting at the same
+    // moment may hold, and without the timeout that open fails with SQLITE_BUSY.
+    this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
     this.direct = this.executor();
   }
 

@@ -14,7 +14,11 @@ function startChild(args: string[]): Child {
   let out = '';
   let err = '';
   let onReady!: () => void;
-  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  let onEarlyExit!: (error: Error) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    onReady = resolve;
+    onEarlyExit = reject;
+  });
   child.stdout!.on('data', (chunk: Buffer) => {
     out += chunk.toString();
     if (out.includes('ready\n')) onReady();
@@ -22,6 +26,8 @@ function startChild(args: string[]): Child {
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const result = new Promise<Record<string, unknown>>((resolve, reject) => {
     child.on('exit', (code) => {
+      // A child that dies while loading must fail the test now, not leave runTogether waiting for "ready".
+      onEarlyExit(new Error(`child exited ${code} before it was ready: ${err || out}`));
       const last = out.trim().split('\n').pop() ?? '';
       if (code === 0 && last.startsWith('{')) resolve(JSON.parse(last) as Record<string, unknown>);
       else reject(new Error(`child exited ${code}: ${err || out}`));
