@@ -56,14 +56,16 @@ describe('argument parsers', () => {
     expect(() => parseScopes(value)).toThrow(InvalidArgumentError);
   });
 
-  it('accepts an ISO 8601 expiry in the future and rejects past or malformed ones', () => {
-    const parse = expiryParser(() => new Date('2026-06-01T00:00:00Z'));
+  it('reads an ISO 8601 expiry with a zone, or a plain date as midnight UTC, and rejects anything else', () => {
+    const parse = expiryParser();
     expect(parse('2026-06-01T03:00:00+02:00')).toEqual(new Date('2026-06-01T01:00:00Z'));
     expect(parse('2027-01-01T00:00:00Z')).toEqual(new Date('2027-01-01T00:00:00Z'));
-    expect(() => parse('2026-05-31T23:59:59Z')).toThrow('must be in the future');
-    expect(() => parse('2026-06-01T00:00:00Z')).toThrow('must be in the future');
-    expect(() => parse('2027-01-01')).toThrow(/not a datetime/);
-    expect(() => parse('next year')).toThrow(/not a datetime/);
+    expect(parse('2027-01-01')).toEqual(new Date('2027-01-01T00:00:00Z'));
+    // A past instant is a legitimate choice (a key inactive from the start); the command warns instead of refusing.
+    expect(parse('2020-01-01T00:00:00Z')).toEqual(new Date('2020-01-01T00:00:00Z'));
+    expect(() => parse('2027-02-30')).toThrow(/not a date or datetime/);
+    expect(() => parse('2027-01-01T10:00:00')).toThrow(/not a date or datetime/);
+    expect(() => parse('next year')).toThrow(/not a date or datetime/);
   });
 
   it.each([['12', 12], [' 3 ', 3]])('reads the booking id %j', (value, id) => {

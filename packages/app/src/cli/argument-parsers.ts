@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { type Scope, SCOPES, isScope } from '@campsite/domain';
+import { type Scope, SCOPES, isCalendarDate, isScope } from '@campsite/domain';
 import { ISO_DATE_TIME_HINT, parseIsoDateTime } from '../iso-date-time';
 
 /** `--scopes bookings:read,sites:read`: a non-empty list of the spec's scopes (Authentication §4). */
@@ -11,12 +11,15 @@ export function parseScopes(value: string): Scope[] {
   return [...new Set(scopes as Scope[])];
 }
 
-/** `--expires 2027-01-01T00:00:00Z`: an instant in the future, because an already expired key is useless. */
-export function expiryParser(now: () => Date = () => new Date()) {
+/**
+ * `--expires 2027-01-01T00:00:00Z`, or a plain date (`2027-01-01`, midnight UTC). An instant in the past is accepted
+ * (the key is then inactive from the start, which is how an operator tests `key_inactive`); the command warns about it.
+ */
+export function expiryParser() {
   return (value: string): Date => {
-    const expires = parseIsoDateTime(value.trim());
-    if (expires === null) throw new InvalidArgumentError(`not a datetime (${ISO_DATE_TIME_HINT})`);
-    if (expires.getTime() <= now().getTime()) throw new InvalidArgumentError('must be in the future');
+    const text = value.trim();
+    const expires = isCalendarDate(text) ? new Date(`${text}T00:00:00Z`) : parseIsoDateTime(text);
+    if (expires === null) throw new InvalidArgumentError(`not a date or datetime (${ISO_DATE_TIME_HINT}, or 2027-01-01)`);
     return expires;
   };
 }

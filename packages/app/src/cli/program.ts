@@ -101,10 +101,13 @@ export function buildProgram(io: CliIo): Command {
     .requiredOption('--tenant <slug>', 'tenant slug', parseNonEmpty)
     .requiredOption('--name <name>', 'what the key is for', parseNonEmpty)
     .requiredOption('--scopes <list>', `comma-separated: ${SCOPES.join(',')}`, parseScopes)
-    .option('--expires <iso8601>', 'expiry instant in the future, e.g. 2027-01-01T00:00:00Z', expiryParser())
+    .option('--expires <iso8601>', 'expiry instant, e.g. 2027-01-01T00:00:00Z or 2027-01-01 (midnight UTC)', expiryParser())
     .action((options: { tenant: string; name: string; scopes: Scope[]; expires?: Date }) =>
       withContainer(io, async (container, TOKENS) => {
         const manage = container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys);
+        if (options.expires && options.expires.getTime() <= Date.now()) {
+          io.err(`campsite: warning: --expires ${options.expires.toISOString()} is in the past; the key is inactive from the start\n`);
+        }
         const { raw } = await manage.create(options.tenant, options.name, options.scopes, options.expires ?? null);
         io.out(`${raw}\n`);
       }),

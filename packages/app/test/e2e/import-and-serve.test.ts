@@ -136,10 +136,19 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     expect(next.headers['www-authenticate']).toMatch(/^Bearer/);
   });
 
+  it('keys create with an expiry already past warns, and the key answers 401 key_inactive from the start', async () => {
+    const created = await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'expired', '--scopes', 'sites:read', '--expires', '2020-01-01'], env, cwd);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^ck_[A-Za-z0-9]{29}\n$/);
+    expect(created.stderr).toMatch(/^campsite: warning: --expires 2020-01-01T00:00:00\.000Z is in the past/);
+    const answer = await https(`${server.url}${API}/sites/`, { key: created.stdout.trim() });
+    expect(answer).toMatchObject({ status: 401, body: { detail: 'key_inactive' } });
+  });
+
   it('rejects bad key commands with one line on stderr and nothing on stdout', async () => {
     for (const args of [
       ['keys', 'create', '--tenant', 'alpenblick', '--name', 'x', '--scopes', 'sites:write'],
-      ['keys', 'create', '--tenant', 'alpenblick', '--name', 'x', '--scopes', 'sites:read', '--expires', '2020-01-01T00:00:00Z'],
+      ['keys', 'create', '--tenant', 'alpenblick', '--name', 'x', '--scopes', 'sites:read', '--expires', 'yesterday'],
       ['keys', 'create', '--tenant', 'nowhere', '--name', 'x', '--scopes', 'sites:read'],
       ['keys', 'revoke', 'ck_nope0', '--tenant', 'alpenblick'],
     ]) {
