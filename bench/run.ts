@@ -19,6 +19,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { execFileSync } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { FREE_WINDOW_START, generateTenant, type GeneratedTenant, type TenantSpec } from "./generate";
 import { hammer, type LoadCase, type LoadResult } from "./load";
 import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from "./postgres-admin";
@@ -157,17 +158,39 @@ async function measure(
   return result;
 }
 
+/**
+ * The harness's own requests (sanity check, next-walk, overlap check, health) go over node:http on a fresh
+ * connection each: a pooled keep-alive socket that the server has just closed as idle would fail a POST, which is
+ * never retried.
+ */
+function request(
+  base: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolveRequest, reject) => {
+    const req = httpRequest(`${base}${path}`, { method: init.method ?? "GET", headers: init.headers, agent: false, timeout: 60_000 }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolveRequest({ status: res.statusCode ?? 0, text }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`${path}: no answer within 60 s`)));
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
 async function getJson(base: string, path: string, token: string): Promise<{ status: number; body: unknown }> {
-  // A hung server must fail the case in seconds, not after undici's 5-minute header timeout.
-  const response = await fetch(`${base}${path}`, { headers: baseHeaders(token), signal: AbortSignal.timeout(60_000) });
-  const text = await response.text();
+  const { status, text } = await request(base, path, { headers: baseHeaders(token) });
   let body: unknown = text;
   try {
     body = JSON.parse(text);
   } catch {
     // Keep the raw text for the error message.
   }
-  return { status: response.status, body };
+  return { status, body };
 }
 
 /** Follows `next` from page 1 to `page` like a mirror would, and returns the keyset-bearing URL of that page. */
@@ -314,9 +337,7 @@ async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv, backend:
 async function healthy(base: string, polling: { stop: boolean }): Promise<void> {
   while (!polling.stop) {
     try {
-      const response = await fetch(`${base}/healthz`, { headers: baseHeaders() });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
+      if ((await request(base, "/healthz", { headers: baseHeaders() })).status === 200) return;
     } catch {
       // Not listening yet.
     }
@@ -434,15 +455,13 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
       setupRequest: (request) => ({ ...request, body: bodies.next() }),
     });
     // The overlap rule must be live: the very first POST body again must now be refused.
-    const again = await fetch(`${server.base}${API}/bookings/`, {
+    const again = await request(server.base, `${API}/bookings/`, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json" },
       body: bodies.first(),
-      signal: AbortSignal.timeout(60_000),
     });
-    const againBody = await again.text();
-    overlapRejected = again.status === 400 && againBody.includes("site_unavailable");
-    log(`repeat of the first POST body: ${again.status} ${againBody.slice(0, 120)}`);
+    overlapRejected = again.status === 400 && again.text.includes("site_unavailable");
+    log(`repeat of the first POST body: ${again.status} ${again.text.slice(0, 120)}`);
 
     // A key's first request pays the cost-12 bcrypt check; pay it once here, not 50 times in parallel inside the case.
     for (const tenant of [tenants.small, big]) if (tenant) await getJson(server.base, `${API}/bookings/`, tenant.token);
@@ -497,7 +516,8 @@ async function main(): Promise<void> {
       log(`--- ${backend}`);
       backends.push(await runBackend(backend, tenants));
     } catch (error) {
-      failures[backend] = error instanceof Error ? error.message : String(error);
+      const cause = error instanceof Error && error.cause ? ` (cause: ${String(error.cause)})` : "";
+      failures[backend] = `${error instanceof Error ? error.message : String(error)}${cause}`;
       keepLogs = true;
       const db = databases.find((d) => d.name.startsWith("campsite_bench_"));
       if (backend === "postgres" && db) log(`pg_stat_activity of ${db.name} at failure:\n${await db.activity()}`);
