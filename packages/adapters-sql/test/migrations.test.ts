@@ -63,6 +63,13 @@ describe('migrations', () => {
         const rows = await adminQuery(postgres!.baseUrl, `SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
         expect(rows.rows.map((r) => Number(r.version))).toEqual(loadMigrations('postgres').map((m) => m.version));
         expect(await b.tenants.isEmpty()).toBe(true);
+        // Issue 6: rate-limit hits must not wait for WAL flushes.
+        const persistence = await adminQuery(
+          postgres!.baseUrl,
+          "SELECT c.relpersistence FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = 'rate_limit_windows'",
+          [schema],
+        );
+        expect(persistence.rows[0]?.relpersistence).toBe('u');
       } finally {
         await Promise.all([a.close(), b.close()]);
         await adminQuery(postgres!.baseUrl, `DROP SCHEMA ${schema} CASCADE`);

@@ -157,10 +157,23 @@ describe('paginate', () => {
     expect(page).toMatchObject({ count: 7, page: 2, results: [4, 5, 6], hasNext: true, hasPrevious: true, nextCursor: { id: 6 } });
   });
 
-  it('does not read rows of an empty list', async () => {
-    const empty = source([]);
-    expect(await paginate({ page: 1, pageSize: 3 }, undefined, empty)).toMatchObject({ count: 0, results: [] });
-    expect(empty.reads).toBe(0);
+  it('an empty list is page 1 with no results', async () => {
+    expect(await paginate({ page: 1, pageSize: 3 }, undefined, source([]))).toMatchObject({ count: 0, page: 1, results: [], hasNext: false });
+  });
+
+  it('reads a numbered page together with the total, but checks an absurd page number against the total first', async () => {
+    const numbered = source(rows);
+    await paginate({ page: 2, pageSize: 3 }, undefined, numbered);
+    expect(numbered.reads).toBe(1);
+    const absurd = source(rows);
+    await expect(paginate({ page: 2 ** 40, pageSize: 200 }, undefined, absurd)).rejects.toMatchObject({ code: 'invalid_page' });
+    expect(absurd.reads).toBe(0);
+  });
+
+  it('resolves page=last from the total before reading rows', async () => {
+    const last = source(rows);
+    expect(await paginate({ page: 'last', pageSize: 3 }, undefined, last)).toMatchObject({ page: 3, results: [7] });
+    expect(last.reads).toBe(1);
   });
 
   it('rejects a page past the end with invalid_page', async () => {

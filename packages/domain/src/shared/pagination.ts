@@ -96,9 +96,13 @@ export function resolvePage(request: PageRequest, count: number, hint?: PageHint
   const last = pageCount(count, request.pageSize);
   const page = request.page === 'last' ? last : request.page;
   if (page > last) throw invalidPage();
-  const window: PageWindow = { offset: (page - 1) * request.pageSize, limit: request.pageSize };
-  if (hint && hint.page === page && hint.pageSize === request.pageSize) window.after = hint.after;
-  return { page, window };
+  return { page, window: windowFor(page, request.pageSize, hint) };
+}
+
+function windowFor(page: number, pageSize: number, hint?: PageHint): PageWindow {
+  const window: PageWindow = { offset: (page - 1) * pageSize, limit: pageSize };
+  if (hint && hint.page === page && hint.pageSize === pageSize) window.after = hint.after;
+  return window;
 }
 
 /** A keyset hint carried in a `next` link: "page `page` of size `pageSize` starts right after `after`". */
@@ -140,11 +144,23 @@ export async function paginate<T>(
   hint: PageHint | undefined,
   source: { count(): Promise<number>; list(window: PageWindow): Promise<T[]>; cursorOf(row: T): Cursor },
 ): Promise<Page<T>> {
+  const cursorOf = (row: T) => source.cursorOf(row);
+  const { page: requested, pageSize } = request;
+  if (requested !== 'last' && requested * pageSize <= MAX_SPECULATIVE_OFFSET) {
+    // A numbered page knows its window without the total, so both reads go out together (one database round trip
+    // less per list request); the total then decides whether the page exists at all.
+    const [count, rows] = await Promise.all([source.count(), source.list(windowFor(requested, pageSize, hint))]);
+    const { page } = resolvePage(request, count, hint);
+    return toPage(request, page, count, count === 0 ? [] : rows, cursorOf);
+  }
   const count = await source.count();
   const { page, window } = resolvePage(request, count, hint);
   const results = count === 0 ? [] : await source.list(window);
-  return toPage(request, page, count, results, (row) => source.cursorOf(row));
+  return toPage(request, page, count, results, cursorOf);
 }
+
+// Absurd page numbers are checked against the total before any query uses them as an OFFSET.
+const MAX_SPECULATIVE_OFFSET = 2 ** 31;
 
 /** Cursor of a row ordered by a datetime and then id. */
 export function dateCursor(at: Date, id: number): Cursor {
