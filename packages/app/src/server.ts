@@ -60,7 +60,10 @@ export async function startServer(container: AppContainer, options: ServeOptions
     throw error;
   }
   if (demoKey !== null) options.print(demoBanner(demoKey, `${scheme}://${hostForUrl(reachableHost(config.host))}:${port}`, tls === null));
-  logger.info({ url }, `listening on ${url}`);
+  // OPERATIONS.md: one plain line with the URL, whatever LOG_LEVEL says (scripts wait for it); the JSON log records
+  // the same moment under its own message, so "listening on" appears exactly once.
+  options.print(`listening on ${url}`);
+  logger.info({ url }, 'ready');
 
   let stopping: Promise<boolean> | undefined;
   const stop = () => (stopping ??= drain(server, servers, container));

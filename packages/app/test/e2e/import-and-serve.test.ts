@@ -51,6 +51,8 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(server.url).not.toMatch(/:0$/);
     expect(server.stdout().match(/listening on/g)).toHaveLength(1);
+    // A plain line, so that `listening on (\S+)` captures exactly the URL.
+    expect(server.stdout()).toContain(`\nlistening on ${server.url}\n`);
     // The database already held a tenant: no demo tenant, no demo key.
     expect(server.stdout()).not.toMatch(/ck_[A-Za-z0-9]{29}/);
   });

@@ -45,7 +45,8 @@ describe('campsite serve behind a proxy (TRUST_PROXY)', () => {
   let server: ServeProcess;
 
   beforeAll(async () => {
-    server = await startServe(cliEnv('sqlite::memory:', { TRUST_PROXY: 'loopback' }), workDirectory());
+    // LOG_LEVEL=warn hides info logs, but never the listening line (OPERATIONS.md, Lifecycle).
+    server = await startServe(cliEnv('sqlite::memory:', { TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' }), workDirectory());
   });
 
   afterAll(async () => {
@@ -54,6 +55,7 @@ describe('campsite serve behind a proxy (TRUST_PROXY)', () => {
 
   it('listens on plain HTTP and prints a curl line that works through the trusted hop', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.stdout()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/m);
     const curl = plainLines(server.stdout()).find((line) => line.trim().startsWith('curl '))?.trim();
     const key = /Bearer (ck_[A-Za-z0-9]{29})/.exec(curl ?? '')?.[1];
     expect(curl).toBe(`curl -H "X-Forwarded-Proto: https" -H "Authorization: Bearer ${key}" ${server.url}/api/v1/public/bookings/`);

@@ -126,6 +126,20 @@ describe('ApiKeyVerifier: the verification cache never delays revocation or expi
     expect(world.hasher.verifyCalls).toBe(1);
   });
 
+  it('lets a burst of first requests with one key share a single hash verification', async () => {
+    const { raw } = await issue();
+    // A hasher as slow as bcrypt relative to the event loop: every request of the burst arrives while the check runs.
+    const slow = world.hasher.verify.bind(world.hasher);
+    world.hasher.verify = (secret, hash) => new Promise((resolve) => setTimeout(() => resolve(slow(secret, hash)), 20));
+    const before = world.hasher.verifyCalls;
+    const principals = await Promise.all(Array.from({ length: 20 }, () => verifier.verify(`Bearer ${raw}`, ADDRESS)));
+    expect(principals.every((p) => p.prefix === raw.slice(0, 8))).toBe(true);
+    expect(world.hasher.verifyCalls - before).toBe(1);
+    // The shared check is forgotten once done: a wrong secret later is checked afresh and fails.
+    await expect(verifier.verify(`Bearer ${withOtherSecret(raw)}`, ADDRESS)).rejects.toMatchObject({ code: 'invalid_key' });
+    expect(world.hasher.verifyCalls - before).toBe(2);
+  });
+
   it('does not cache failures: a wrong secret costs a verification every time', async () => {
     const { raw } = await issue();
     await codeOf(`Bearer ${withOtherSecret(raw)}`);

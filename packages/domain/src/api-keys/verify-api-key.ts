@@ -18,6 +18,7 @@ const BEARER = /^bearer +(\S+) *$/i;
  */
 export class ApiKeyVerifier {
   private readonly verified = new Map<string, true>();
+  private readonly inFlight = new Map<string, Promise<boolean>>();
   private readonly lastTouched = new Map<number, number>();
   private dummyHash: Promise<string> | undefined;
 
@@ -54,14 +55,24 @@ export class ApiKeyVerifier {
     if (cacheKey !== null && this.verified.has(cacheKey)) return true;
     // Only uncached checks cost bcrypt time, so only they are refused to an address that keeps failing.
     await this.throttle.assertMayAttempt(clientAddress);
-    if (key === null) {
+    if (key === null || cacheKey === null) {
       // An unknown prefix costs one bcrypt verify too, so response time does not reveal which prefixes exist.
       await this.hasher.verify(secret, await this.timingHash());
       return false;
     }
-    const ok = await this.hasher.verify(secret, key.secretHash);
-    if (ok && cacheKey !== null) this.remember(cacheKey);
+    const ok = await this.sharedCheck(cacheKey, () => this.hasher.verify(secret, key.secretHash));
+    if (ok) this.remember(cacheKey);
     return ok;
+  }
+
+  /** A burst of first requests with one key pays for one bcrypt check, not one each (~190 ms of CPU apiece). */
+  private sharedCheck(cacheKey: string, check: () => Promise<boolean>): Promise<boolean> {
+    let pending = this.inFlight.get(cacheKey);
+    if (!pending) {
+      pending = check().finally(() => this.inFlight.delete(cacheKey));
+      this.inFlight.set(cacheKey, pending);
+    }
+    return pending;
   }
 
   private remember(cacheKey: string): void {
