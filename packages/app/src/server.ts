@@ -24,6 +24,11 @@ export interface RunningServer {
 export interface ServeOptions {
   /** Human-facing output (the demo key banner); JSON logs go through the container's logger. */
   print: (text: string) => void;
+  /**
+   * Called with the server's `stop` before the listening line is printed: whoever sees that line may send SIGTERM at
+   * once, so the signal handlers must already be in place.
+   */
+  serving?: (stop: () => Promise<boolean>) => void;
 }
 
 /** `campsite serve` (OPERATIONS.md, Lifecycle): migrate, seed an empty database, listen, and say where. */
@@ -60,13 +65,14 @@ export async function startServer(container: AppContainer, options: ServeOptions
     throw error;
   }
   if (demoKey !== null) options.print(demoBanner(demoKey, `${scheme}://${hostForUrl(reachableHost(config.host))}:${port}`, tls === null));
+  let stopping: Promise<boolean> | undefined;
+  const stop = () => (stopping ??= drain(server, servers, container));
+  options.serving?.(stop);
+
   // OPERATIONS.md: one plain line with the URL, whatever LOG_LEVEL says (scripts wait for it); the JSON log records
   // the same moment under its own message, so "listening on" appears exactly once.
   options.print(`listening on ${url}`);
   logger.info({ url }, 'ready');
-
-  let stopping: Promise<boolean> | undefined;
-  const stop = () => (stopping ??= drain(server, servers, container));
   return { url, server, stop };
 }
 

@@ -45,8 +45,7 @@ export function buildProgram(io: CliIo): Command {
       const [{ createContainer }, { startServer }] = await Promise.all([wiring(), import('../server')]);
       const container = await createContainer(config, { logDestination: 1 });
       try {
-        const running = await startServer(container, { print: (text) => io.out(`${text}\n`) });
-        io.onServing?.(running.stop);
+        await startServer(container, { print: (text) => io.out(`${text}\n`), serving: io.onServing });
       } catch (error) {
         await container.close();
         throw error;

@@ -71,7 +71,7 @@ describeOnBackends('campsite serve on an empty database', (backend) => {
     const second = await startServe(env, cwd);
     try {
       expect(second.stdout()).not.toMatch(/ck_[A-Za-z0-9]{29}/);
-      expect(plainLines(second.stdout())).toEqual([]);
+      expect(plainLines(second.stdout())).toEqual([`listening on ${second.url}`]);
       expect(readFileSync(join(cwd, 'data', 'dev-cert.pem'), 'utf8')).toBe(certBefore);
       expect(second.stdout()).toMatch(/"level":40.*self-signed development certificate/);
       expect((await https(`${second.url}/healthz`, { ca: certBefore })).status).toBe(200);

@@ -40,6 +40,15 @@ describe('campsite start-up errors', () => {
   });
 });
 
+describe('campsite serve and SIGTERM', () => {
+  it('exits 0 on a SIGTERM sent the moment the listening line appears (handlers are in place before it)', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const server = await startServe(cliEnv('sqlite::memory:', { TRUST_PROXY: 'loopback' }), workDirectory());
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+  });
+});
+
 /** DECISIONS §1: behind a TLS-terminating proxy the service speaks plain HTTP and trusts X-Forwarded-Proto of its hops. */
 describe('campsite serve behind a proxy (TRUST_PROXY)', () => {
   let server: ServeProcess;
