@@ -1,6 +1,8 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import { randomUUID } from 'node:crypto';
 import { type AddressInfo, type Server as NetServer, createServer as createNetServer } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { type ManageApiKeys, SCOPES, isDomainError } from '@campsite/domain';
 import { type AppContainer, type HttpApp, TOKENS, importDependencies } from './container';
 import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
@@ -41,6 +43,7 @@ export async function startServer(container: AppContainer, options: ServeOptions
   // DECISIONS §1: TLS 1.2 at least when the service terminates TLS itself; plain HTTP only behind a trusted proxy.
   const plain = createHttpServer(app);
   const servers: Server[] = tls ? [createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }, app), plain] : [plain];
+  for (const inner of servers) inner.on('clientError', answerUnparsableRequest);
   const server: NetServer = tls ? tlsOrPlainListener(servers[0] as Server, plain) : plain;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -74,6 +77,24 @@ export async function startServer(container: AppContainer, options: ServeOptions
   options.print(`listening on ${url}`);
   logger.info({ url }, 'ready');
   return { url, server, stop };
+}
+
+/**
+ * DECISIONS §2: every response is JSON and carries an X-Request-Id, including the ones Node's HTTP parser gives to a
+ * request it cannot read (by default a bare `400` with no body). Sockets that cannot be written are just closed.
+ */
+function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || (error as { code?: string }).code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({ detail: tooLarge ? 'Request header fields too large.' : 'Malformed request.' });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${randomUUID()}\r\nStrict-Transport-Security: max-age=31536000\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

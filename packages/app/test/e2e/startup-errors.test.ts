@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServeProcess, cliEnv, https, plainLines, runCli, startServe, workDirectory } from './harness';
 
@@ -71,6 +72,21 @@ describe('campsite serve behind a proxy (TRUST_PROXY)', () => {
     const forwarded = await https(`${server.url}/api/v1/public/bookings/`, { key, headers: { 'X-Forwarded-Proto': 'https' } });
     expect(forwarded.status).toBe(200);
     expect(forwarded.body.next).toBeNull();
+  });
+
+  it('answers a request the HTTP parser cannot read with JSON and a request id, not a bare 400', async () => {
+    const { port } = new URL(server.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /\u0001bad HTTP/1.1\r\nHost: x\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(raw).toMatch(/\r\nContent-Type: application\/json\r\n/);
+    expect(raw).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ detail: 'Malformed request.' });
   });
 
   it('refuses a request that did not come over HTTPS with 403 https_required', async () => {
