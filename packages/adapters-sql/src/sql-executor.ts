@@ -5,8 +5,16 @@ export type Row = Record<string, unknown>;
  * The little a repository needs from a database. Queries use `?` placeholders; the Postgres executor numbers them.
  * Repositories are written once against this and a `Dialect`, never against a driver (issue 4).
  */
+/** A row as an array, in the order of the query's select list (no object per row, no column-name lookups). */
+export type RawRow = unknown[];
+
 export interface SqlExecutor {
   all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Rows as arrays in select-list order. Issue 6: building a keyed object per row was most of the cost of reading a
+   * page; the list and detail mappers read by position instead.
+   */
+  rows(sql: string, params?: readonly unknown[]): Promise<RawRow[]>;
   get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** Runs a statement and returns the number of rows it changed. */
   run(sql: string, params?: readonly unknown[]): Promise<number>;

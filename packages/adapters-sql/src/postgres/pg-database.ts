@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Dialect, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+import type { Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -54,9 +54,17 @@ function executorOn(client: Queryable, statements: StatementCache, transaction: 
     const { name, text } = statements.get(sql);
     return client.query({ name, text, values: params as unknown[] });
   };
+  // rowMode is read by the client only; the server-side prepared statement is the same one `query` uses.
+  const queryRaw = async (sql: string, params: readonly unknown[] = []) => {
+    const { name, text } = statements.get(sql);
+    return client.query<RawRow>({ name, text, values: params as unknown[], rowMode: 'array' });
+  };
   return {
     async all<T>(sql: string, params?: readonly unknown[]) {
       return (await query(sql, params)).rows as T[];
+    },
+    async rows(sql: string, params?: readonly unknown[]) {
+      return (await queryRaw(sql, params)).rows;
     },
     async get<T>(sql: string, params?: readonly unknown[]) {
       return (await query(sql, params)).rows[0] as T | undefined;
@@ -103,6 +111,10 @@ export class PgDatabase implements SqlDatabase {
 
   all<T = Row>(sql: string, params?: readonly unknown[]) {
     return this.direct.all<T>(sql, params);
+  }
+
+  rows(sql: string, params?: readonly unknown[]) {
+    return this.direct.rows(sql, params);
   }
 
   get<T = Row>(sql: string, params?: readonly unknown[]) {

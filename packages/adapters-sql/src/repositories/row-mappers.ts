@@ -1,8 +1,13 @@
 import type { ApiKey, Booking, Customer, Invoice, Scope, Site } from '@campsite/domain';
-import { type Dialect, type Row, toInt } from '../sql-executor';
+import { type Dialect, type RawRow, type Row, toInt } from '../sql-executor';
 
 const text = (value: unknown) => String(value);
 const maybeTime = (dialect: Dialect, value: unknown) => (value === null || value === undefined ? null : dialect.readTime(value));
+
+// Issue 6: list and detail reads take rows as arrays (`SqlExecutor.rows`) and each mapper reads its SELECT's columns
+// by position, so a page of 50 builds 50 entities and nothing in between. The select list and the mapper are kept
+// side by side: change one, change the other. Text columns arrive as strings and integers as numbers from both
+// drivers (int8 and date parsers in pg-database.ts), so they are taken as they are; ids still go through `toInt`.
 
 // The site number comes from a scalar subquery rather than a join: it then runs only for the rows of the window, and
 // neither planner is tempted to start from sites and sort (SQLite did, 100x slower on page 1 of a 100k tenant).
@@ -12,25 +17,25 @@ export const BOOKING_SELECT =
   'b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, ' +
   'b.created_at, b.source FROM bookings b';
 
-export function toBooking(dialect: Dialect, row: Row): Booking {
+export function toBooking(dialect: Dialect, row: RawRow): Booking {
   return {
-    id: toInt(row.id),
-    tenantId: toInt(row.tenant_id),
-    bookingReference: text(row.booking_reference),
-    guestFirstName: text(row.guest_first_name),
-    guestLastName: text(row.guest_last_name),
-    guestEmail: text(row.guest_email),
-    siteId: toInt(row.site_id),
-    siteNumber: text(row.site_number),
-    checkInDate: text(row.check_in_date),
-    checkOutDate: text(row.check_out_date),
-    numAdults: toInt(row.num_adults),
-    numYouth: toInt(row.num_youth),
-    numChildren: toInt(row.num_children),
-    status: text(row.status),
-    totalPrice: toInt(row.total_price),
-    createdAt: dialect.readTime(row.created_at),
-    source: text(row.source),
+    id: toInt(row[0]),
+    tenantId: toInt(row[1]),
+    bookingReference: row[2] as string,
+    guestFirstName: row[3] as string,
+    guestLastName: row[4] as string,
+    guestEmail: row[5] as string,
+    siteId: toInt(row[6]),
+    siteNumber: row[7] as string,
+    checkInDate: row[8] as string,
+    checkOutDate: row[9] as string,
+    numAdults: row[10] as number,
+    numYouth: row[11] as number,
+    numChildren: row[12] as number,
+    status: row[13] as string,
+    totalPrice: row[14] as number,
+    createdAt: dialect.readTime(row[15]),
+    source: row[16] as string,
   };
 }
 
@@ -38,45 +43,45 @@ export const SITE_SELECT =
   'SELECT s.id, s.tenant_id, s.site_number, s.name, s.max_occupants, s.base_price_per_night, s.status, s.site_type_id, ' +
   '(SELECT t.name FROM site_types t WHERE t.tenant_id = s.tenant_id AND t.id = s.site_type_id) AS site_type_name FROM sites s';
 
-export function toSite(row: Row): Site {
+export function toSite(row: RawRow): Site {
   return {
-    id: toInt(row.id),
-    tenantId: toInt(row.tenant_id),
-    siteNumber: text(row.site_number),
-    name: text(row.name),
-    maxOccupants: toInt(row.max_occupants),
-    basePricePerNight: toInt(row.base_price_per_night),
-    status: text(row.status),
-    siteTypeId: toInt(row.site_type_id),
-    siteTypeName: text(row.site_type_name),
+    id: toInt(row[0]),
+    tenantId: toInt(row[1]),
+    siteNumber: row[2] as string,
+    name: row[3] as string,
+    maxOccupants: row[4] as number,
+    basePricePerNight: row[5] as number,
+    status: row[6] as string,
+    siteTypeId: toInt(row[7]),
+    siteTypeName: row[8] as string,
   };
 }
 
 export const CUSTOMER_SELECT = 'SELECT id, tenant_id, email, first_name, last_name, phone_number, date_joined FROM users';
 
-export function toCustomer(dialect: Dialect, row: Row): Customer {
+export function toCustomer(dialect: Dialect, row: RawRow): Customer {
   return {
-    id: toInt(row.id),
-    tenantId: toInt(row.tenant_id),
-    email: text(row.email),
-    firstName: text(row.first_name),
-    lastName: text(row.last_name),
-    phoneNumber: text(row.phone_number),
-    dateJoined: dialect.readTime(row.date_joined),
+    id: toInt(row[0]),
+    tenantId: toInt(row[1]),
+    email: row[2] as string,
+    firstName: row[3] as string,
+    lastName: row[4] as string,
+    phoneNumber: row[5] as string,
+    dateJoined: dialect.readTime(row[6]),
   };
 }
 
 export const INVOICE_SELECT = 'SELECT id, tenant_id, invoice_number, booking_id, total_chf, status, issued_at FROM invoices';
 
-export function toInvoice(dialect: Dialect, row: Row): Invoice {
+export function toInvoice(dialect: Dialect, row: RawRow): Invoice {
   return {
-    id: toInt(row.id),
-    tenantId: toInt(row.tenant_id),
-    invoiceNumber: text(row.invoice_number),
-    bookingId: row.booking_id === null || row.booking_id === undefined ? null : toInt(row.booking_id),
-    totalChf: toInt(row.total_chf),
-    status: text(row.status),
-    issuedAt: dialect.readTime(row.issued_at),
+    id: toInt(row[0]),
+    tenantId: toInt(row[1]),
+    invoiceNumber: row[2] as string,
+    bookingId: row[3] === null ? null : toInt(row[3]),
+    totalChf: row[4] as number,
+    status: row[5] as string,
+    issuedAt: dialect.readTime(row[6]),
   };
 }
 

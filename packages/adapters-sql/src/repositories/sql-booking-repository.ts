@@ -61,8 +61,7 @@ export class SqlBookingRepository implements BookingRepository {
   async list(tenantId: number, filter: BookingFilter, window: PageWindow): Promise<Booking[]> {
     const { where, params } = this.filterOf(tenantId, filter);
     const order = { keyColumn: 'b.created_at', idColumn: 'b.id', descending: true, keyParam: timeKey(this.db) };
-    const rows = await readWindow<Record<string, unknown>>(this.db, { select: BOOKING_SELECT, where, params }, order, window);
-    return rows.map((row) => toBooking(this.db.dialect, row));
+    return readWindow(this.db, { select: BOOKING_SELECT, where, params }, order, window, (row) => toBooking(this.db.dialect, row));
   }
 
   async findById(tenantId: number, id: number): Promise<Booking | null> {
@@ -70,7 +69,7 @@ export class SqlBookingRepository implements BookingRepository {
   }
 
   private async findIn(db: SqlExecutor, tenantId: number, id: number): Promise<Booking | null> {
-    const row = await db.get(`${BOOKING_SELECT} WHERE b.tenant_id = ? AND b.id = ?`, [tenantId, id]);
+    const [row] = await db.rows(`${BOOKING_SELECT} WHERE b.tenant_id = ? AND b.id = ?`, [tenantId, id]);
     return row ? toBooking(this.db.dialect, row) : null;
   }
 

@@ -1,5 +1,5 @@
 import type { Customer, CustomerRepository, Invoice, InvoiceRepository, PageWindow, Site, SiteRepository } from '@campsite/domain';
-import type { Row, SqlDatabase } from '../sql-executor';
+import type { SqlDatabase } from '../sql-executor';
 import { CUSTOMER_SELECT, INVOICE_SELECT, SITE_SELECT, toCustomer, toInvoice, toSite } from './row-mappers';
 import { readWindow, tenantCounter, timeKey } from './windowed-list';
 
@@ -13,12 +13,11 @@ export class SqlSiteRepository implements SiteRepository {
 
   async list(tenantId: number, window: PageWindow): Promise<Site[]> {
     const order = { keyColumn: 's.site_number', idColumn: 's.id', descending: false, keyParam: (key: string) => key };
-    const rows = await readWindow<Row>(this.db, { select: SITE_SELECT, where: ['s.tenant_id = ?'], params: [tenantId] }, order, window);
-    return rows.map(toSite);
+    return readWindow(this.db, { select: SITE_SELECT, where: ['s.tenant_id = ?'], params: [tenantId] }, order, window, toSite);
   }
 
   async findById(tenantId: number, id: number): Promise<Site | null> {
-    const row = await this.db.get(`${SITE_SELECT} WHERE s.tenant_id = ? AND s.id = ?`, [tenantId, id]);
+    const [row] = await this.db.rows(`${SITE_SELECT} WHERE s.tenant_id = ? AND s.id = ?`, [tenantId, id]);
     return row ? toSite(row) : null;
   }
 }
@@ -34,8 +33,7 @@ export class SqlCustomerRepository implements CustomerRepository {
   async list(tenantId: number, window: PageWindow): Promise<Customer[]> {
     const order = { keyColumn: 'date_joined', idColumn: 'id', descending: true, keyParam: timeKey(this.db) };
     const query = { select: CUSTOMER_SELECT, where: ['tenant_id = ?', "role = 'customer'"], params: [tenantId] };
-    const rows = await readWindow<Row>(this.db, query, order, window);
-    return rows.map((row) => toCustomer(this.db.dialect, row));
+    return readWindow(this.db, query, order, window, (row) => toCustomer(this.db.dialect, row));
   }
 }
 
@@ -49,7 +47,7 @@ export class SqlInvoiceRepository implements InvoiceRepository {
 
   async list(tenantId: number, window: PageWindow): Promise<Invoice[]> {
     const order = { keyColumn: 'issued_at', idColumn: 'id', descending: true, keyParam: timeKey(this.db) };
-    const rows = await readWindow<Row>(this.db, { select: INVOICE_SELECT, where: ['tenant_id = ?'], params: [tenantId] }, order, window);
-    return rows.map((row) => toInvoice(this.db.dialect, row));
+    const query = { select: INVOICE_SELECT, where: ['tenant_id = ?'], params: [tenantId] };
+    return readWindow(this.db, query, order, window, (row) => toInvoice(this.db.dialect, row));
   }
 }

@@ -1,5 +1,5 @@
 import type { PageWindow } from '@campsite/domain';
-import type { SqlDatabase } from '../sql-executor';
+import type { RawRow, SqlDatabase } from '../sql-executor';
 
 export interface ListOrder {
   keyColumn: string;
@@ -13,11 +13,12 @@ export interface ListOrder {
  * One window of a list in its fixed, total order (key, then id). With `window.after` it seeks right after that row
  * through the order's index, so the 500th page costs what the first does (issue 6); otherwise it reads by OFFSET.
  */
-export function readWindow<T>(
+export async function readWindow<T>(
   db: SqlDatabase,
   query: { select: string; where: string[]; params: unknown[] },
   order: ListOrder,
   window: PageWindow,
+  map: (row: RawRow) => T,
 ): Promise<T[]> {
   const where = [...query.where];
   const params = [...query.params];
@@ -31,10 +32,13 @@ export function readWindow<T>(
     offset = 0;
   }
   params.push(window.limit, offset);
-  return db.all<T>(
+  const rows = await db.rows(
     `${query.select} WHERE ${where.join(' AND ')} ORDER BY ${order.keyColumn} ${direction}, ${order.idColumn} ${direction} LIMIT ? OFFSET ?`,
     params,
   );
+  const entities = new Array<T>(rows.length);
+  for (let i = 0; i < rows.length; i++) entities[i] = map(rows[i]!);
+  return entities;
 }
 
 /** The cursor key of a datetime order (an ISO string) as a parameter, or undefined when it is not a datetime. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Dialect, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+import type { Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -28,6 +28,8 @@ export class SqliteDatabase implements SqlDatabase {
   readonly dialect = sqliteDialect;
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Statement>();
+  /** The same SQL prepared a second time in raw mode: `raw` is a mode of the statement, not of one call. */
+  private readonly rawStatements = new Map<string, Statement>();
   private busy = false;
   private idle: Promise<void> = Promise.resolve();
   private readonly direct: SqlExecutor;
@@ -55,12 +57,24 @@ export class SqliteDatabase implements SqlDatabase {
     return statement;
   }
 
+  private prepareRaw(sql: string): Statement {
+    let statement = this.rawStatements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql).raw(true);
+      this.rawStatements.set(sql, statement);
+    }
+    return statement;
+  }
+
   /** Statements straight on the connection: for inside a transaction, or when none is open. */
   private executor(): SqlExecutor {
     const self = this;
     return {
       async all<T>(sql: string, params: readonly unknown[] = []) {
         return self.prepare(sql).all(...params) as T[];
+      },
+      async rows(sql: string, params: readonly unknown[] = []) {
+        return self.prepareRaw(sql).all(...params) as RawRow[];
       },
       async get<T>(sql: string, params: readonly unknown[] = []) {
         return self.prepare(sql).get(...params) as T | undefined;
@@ -83,6 +97,11 @@ export class SqliteDatabase implements SqlDatabase {
     // The check and the statement must run in one synchronous step, or a transaction could start in between.
     while (this.busy) await this.idle;
     return this.direct.all<T>(sql, params);
+  }
+
+  async rows(sql: string, params?: readonly unknown[]): Promise<RawRow[]> {
+    while (this.busy) await this.idle;
+    return this.direct.rows(sql, params);
   }
 
   async get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
