@@ -11,7 +11,7 @@ import {
 } from '@campsite/domain';
 import type { SqlDatabase, SqlExecutor } from '../sql-executor';
 import { translatingSqlErrors } from '../translate-sql-error';
-import { BOOKING_SELECT, toBooking } from './row-mappers';
+import { BOOKINGS, byIdSql, toBooking } from './row-mappers';
 import { readWindow, timeKey } from './windowed-list';
 
 export const BOOKING_COLUMNS = [
@@ -35,6 +35,8 @@ export async function addToBookingCount(tx: SqlExecutor, tenantId: number, statu
     [tenantId, status, delta],
   );
 }
+
+const BOOKING_BY_ID = byIdSql(BOOKINGS);
 
 const OCCUPYING_IN = `(${OCCUPYING_STATUSES.map(() => '?').join(', ')})`;
 
@@ -61,7 +63,7 @@ export class SqlBookingRepository implements BookingRepository {
   async list(tenantId: number, filter: BookingFilter, window: PageWindow): Promise<Booking[]> {
     const { where, params } = this.filterOf(tenantId, filter);
     const order = { keyColumn: 'b.created_at', idColumn: 'b.id', descending: true, keyParam: timeKey(this.db) };
-    return readWindow(this.db, { select: BOOKING_SELECT, where, params }, order, window, (row) => toBooking(this.db.dialect, row));
+    return readWindow(this.db, BOOKINGS, { where, params }, order, window, (row) => toBooking(this.db.dialect, row));
   }
 
   async findById(tenantId: number, id: number): Promise<Booking | null> {
@@ -69,7 +71,7 @@ export class SqlBookingRepository implements BookingRepository {
   }
 
   private async findIn(db: SqlExecutor, tenantId: number, id: number): Promise<Booking | null> {
-    const [row] = await db.rows(`${BOOKING_SELECT} WHERE b.tenant_id = ? AND b.id = ?`, [tenantId, id]);
+    const [row] = await db.rows(BOOKING_BY_ID, [tenantId, id]);
     return row ? toBooking(this.db.dialect, row) : null;
   }
 

@@ -1,7 +1,9 @@
 import type { Customer, CustomerRepository, Invoice, InvoiceRepository, PageWindow, Site, SiteRepository } from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
-import { CUSTOMER_SELECT, INVOICE_SELECT, SITE_SELECT, toCustomer, toInvoice, toSite } from './row-mappers';
+import { CUSTOMERS, INVOICES, SITES, byIdSql, toCustomer, toInvoice, toSite } from './row-mappers';
 import { readWindow, tenantCounter, timeKey } from './windowed-list';
+
+const SITE_BY_ID = byIdSql(SITES);
 
 /** Sites in byte order of `site_number` (the column is COLLATE "C" on Postgres, BINARY on SQLite), then id. */
 export class SqlSiteRepository implements SiteRepository {
@@ -13,11 +15,11 @@ export class SqlSiteRepository implements SiteRepository {
 
   async list(tenantId: number, window: PageWindow): Promise<Site[]> {
     const order = { keyColumn: 's.site_number', idColumn: 's.id', descending: false, keyParam: (key: string) => key };
-    return readWindow(this.db, { select: SITE_SELECT, where: ['s.tenant_id = ?'], params: [tenantId] }, order, window, toSite);
+    return readWindow(this.db, SITES, { where: ['s.tenant_id = ?'], params: [tenantId] }, order, window, toSite);
   }
 
   async findById(tenantId: number, id: number): Promise<Site | null> {
-    const [row] = await this.db.rows(`${SITE_SELECT} WHERE s.tenant_id = ? AND s.id = ?`, [tenantId, id]);
+    const [row] = await this.db.rows(SITE_BY_ID, [tenantId, id]);
     return row ? toSite(row) : null;
   }
 }
@@ -31,9 +33,9 @@ export class SqlCustomerRepository implements CustomerRepository {
   }
 
   async list(tenantId: number, window: PageWindow): Promise<Customer[]> {
-    const order = { keyColumn: 'date_joined', idColumn: 'id', descending: true, keyParam: timeKey(this.db) };
-    const query = { select: CUSTOMER_SELECT, where: ['tenant_id = ?', "role = 'customer'"], params: [tenantId] };
-    return readWindow(this.db, query, order, window, (row) => toCustomer(this.db.dialect, row));
+    const order = { keyColumn: 'u.date_joined', idColumn: 'u.id', descending: true, keyParam: timeKey(this.db) };
+    const filter = { where: ['u.tenant_id = ?', "u.role = 'customer'"], params: [tenantId] };
+    return readWindow(this.db, CUSTOMERS, filter, order, window, (row) => toCustomer(this.db.dialect, row));
   }
 }
 
@@ -46,8 +48,8 @@ export class SqlInvoiceRepository implements InvoiceRepository {
   }
 
   async list(tenantId: number, window: PageWindow): Promise<Invoice[]> {
-    const order = { keyColumn: 'issued_at', idColumn: 'id', descending: true, keyParam: timeKey(this.db) };
-    const query = { select: INVOICE_SELECT, where: ['tenant_id = ?'], params: [tenantId] };
-    return readWindow(this.db, query, order, window, (row) => toInvoice(this.db.dialect, row));
+    const order = { keyColumn: 'i.issued_at', idColumn: 'i.id', descending: true, keyParam: timeKey(this.db) };
+    const filter = { where: ['i.tenant_id = ?'], params: [tenantId] };
+    return readWindow(this.db, INVOICES, filter, order, window, (row) => toInvoice(this.db.dialect, row));
   }
 }

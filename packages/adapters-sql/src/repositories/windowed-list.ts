@@ -9,33 +9,53 @@ export interface ListOrder {
   keyParam(key: string): unknown;
 }
 
+/** What a list reads: one table keyed (tenant_id, id), under an alias that every column and condition uses. */
+export interface ListSource {
+  /** The select list, in the order its mapper reads. */
+  columns: string;
+  table: string;
+  alias: string;
+}
+
 /**
  * One window of a list in its fixed, total order (key, then id). With `window.after` it seeks right after that row
- * through the order's index, so the 500th page costs what the first does (issue 6); otherwise it reads by OFFSET.
+ * through the order's index, so the 500th page costs what the first does (issue 6).
+ *
+ * Otherwise it reads by OFFSET, and a deep OFFSET first picks the window's keys alone, from the order's index, and
+ * only then reads those rows: skipping 25k rows in an index is cheap, reading (and on Postgres, computing the
+ * select list of) 25k rows only to drop them is not. The derived table has a LIMIT, so neither engine merges it into
+ * the outer query; CROSS JOIN keeps it the outer loop on SQLite.
  */
 export async function readWindow<T>(
   db: SqlDatabase,
-  query: { select: string; where: string[]; params: unknown[] },
+  source: ListSource,
+  filter: { where: string[]; params: unknown[] },
   order: ListOrder,
   window: PageWindow,
   map: (row: RawRow) => T,
 ): Promise<T[]> {
-  const where = [...query.where];
-  const params = [...query.params];
+  const where = [...filter.where];
+  const params = [...filter.params];
   const direction = order.descending ? 'DESC' : 'ASC';
+  const orderBy = `ORDER BY ${order.keyColumn} ${direction}, ${order.idColumn} ${direction}`;
   const key = window.after ? order.keyParam(window.after.key) : undefined;
-  let offset = window.offset;
+  let sql: string;
   if (window.after && key !== undefined) {
     const condition = db.dialect.keyset(order.descending ? '<' : '>', order.keyColumn, order.idColumn, key, window.after.id);
     where.push(condition.sql);
-    params.push(...condition.params);
-    offset = 0;
+    params.push(...condition.params, window.limit);
+    sql = `SELECT ${source.columns} FROM ${source.table} ${source.alias} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
+  } else if (window.offset === 0) {
+    params.push(window.limit);
+    sql = `SELECT ${source.columns} FROM ${source.table} ${source.alias} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
+  } else {
+    const a = source.alias;
+    params.push(window.limit, window.offset);
+    sql =
+      `SELECT ${source.columns} FROM (SELECT ${a}.tenant_id, ${a}.id FROM ${source.table} ${a} WHERE ${where.join(' AND ')} ` +
+      `${orderBy} LIMIT ? OFFSET ?) w CROSS JOIN ${source.table} ${a} WHERE ${a}.tenant_id = w.tenant_id AND ${a}.id = w.id ${orderBy}`;
   }
-  params.push(window.limit, offset);
-  const rows = await db.rows(
-    `${query.select} WHERE ${where.join(' AND ')} ORDER BY ${order.keyColumn} ${direction}, ${order.idColumn} ${direction} LIMIT ? OFFSET ?`,
-    params,
-  );
+  const rows = await db.rows(sql, params);
   const entities = new Array<T>(rows.length);
   for (let i = 0; i < rows.length; i++) entities[i] = map(rows[i]!);
   return entities;
