@@ -41,6 +41,12 @@ export interface Dialect {
    * serves from its index, and the parameters it takes: a row value on Postgres, expanded for SQLite.
    */
   keyset(op: '<' | '>', keyColumn: string, idColumn: string, key: unknown, id: number): { sql: string; params: unknown[] };
+  /**
+   * Whether a list whose filter makes the engine sort (a check-in range) should sort the window's keys alone and
+   * then read its rows. SQLite's sorter carries whole rows (measured: summer range 1.41 -> 0.80 ms keys-first);
+   * Postgres's top-N sort is cheap and the extra join cost it 0.2 ms, so it sorts rows directly.
+   */
+  readonly sortsKeysFirst: boolean;
   /** Appended to a SELECT to lock the rows it reads until the transaction ends ('' where the transaction already does). */
   readonly forUpdate: string;
   /** Run first in the migration transaction so that two processes migrating at once take turns (null: not needed). */

@@ -8,6 +8,7 @@ export const postgresDialect: Dialect = {
   readTime: (value) => (value instanceof Date ? value : new Date(String(value))),
   // A row-value comparison is an index condition on a btree over (key, id) in Postgres.
   keyset: (op, keyColumn, idColumn, key, id) => ({ sql: `(${keyColumn}, ${idColumn}) ${op} (?, ?)`, params: [key, id] }),
+  sortsKeysFirst: false,
   forUpdate: ' FOR UPDATE',
   // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
   migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",

@@ -12,7 +12,7 @@ import {
 import type { SqlDatabase, SqlExecutor } from '../sql-executor';
 import { translatingSqlErrors } from '../translate-sql-error';
 import { BOOKINGS, byIdSql, toBooking } from './row-mappers';
-import { readWindow, timeKey } from './windowed-list';
+import { type ListFilter, readWindow, timeKey } from './windowed-list';
 
 export const BOOKING_COLUMNS = [
   'tenant_id', 'id', 'booking_reference', 'guest_first_name', 'guest_last_name', 'guest_email', 'site_id', 'check_in_date',
@@ -61,9 +61,8 @@ export class SqlBookingRepository implements BookingRepository {
   }
 
   async list(tenantId: number, filter: BookingFilter, window: PageWindow): Promise<Booking[]> {
-    const { where, params } = this.filterOf(tenantId, filter);
     const order = { keyColumn: 'b.created_at', idColumn: 'b.id', descending: true, keyParam: timeKey(this.db) };
-    return readWindow(this.db, BOOKINGS, { where, params }, order, window, (row) => toBooking(this.db.dialect, row));
+    return readWindow(this.db, BOOKINGS, this.filterOf(tenantId, filter), order, window, (row) => toBooking(this.db.dialect, row));
   }
 
   async findById(tenantId: number, id: number): Promise<Booking | null> {
@@ -143,7 +142,7 @@ export class SqlBookingRepository implements BookingRepository {
     });
   }
 
-  private filterOf(tenantId: number, filter: BookingFilter): { where: string[]; params: unknown[] } {
+  private filterOf(tenantId: number, filter: BookingFilter): ListFilter {
     const where = ['b.tenant_id = ?'];
     const params: unknown[] = [tenantId];
     if (filter.status !== undefined) {
@@ -158,6 +157,6 @@ export class SqlBookingRepository implements BookingRepository {
       where.push('b.check_in_date <= ?');
       params.push(filter.checkInTo);
     }
-    return { where, params };
+    return { where, params, sorts: filter.checkInFrom !== undefined || filter.checkInTo !== undefined };
   }
 }

@@ -17,11 +17,21 @@ export interface ListSource {
   alias: string;
 }
 
+export interface ListFilter {
+  where: string[];
+  params: unknown[];
+  /**
+   * The filter is a range on another column than the order's key, so the engine may have to sort the matching rows:
+   * then, where the dialect says so, even the first page picks its keys first and only the keys are sorted.
+   */
+  sorts?: boolean;
+}
+
 /**
  * One window of a list in its fixed, total order (key, then id). With `window.after` it seeks right after that row
  * through the order's index, so the 500th page costs what the first does (issue 6).
  *
- * Otherwise it reads by OFFSET, and a deep OFFSET first picks the window's keys alone, from the order's index, and
+ * Otherwise it reads by OFFSET, and a deep OFFSET (or a filter that sorts) first picks the window's keys alone, from the order's index, and
  * only then reads those rows: skipping 25k rows in an index is cheap, reading (and on Postgres, computing the
  * select list of) 25k rows only to drop them is not. The derived table has a LIMIT, so neither engine merges it into
  * the outer query; CROSS JOIN keeps it the outer loop on SQLite.
@@ -29,7 +39,7 @@ export interface ListSource {
 export async function readWindow<T>(
   db: SqlDatabase,
   source: ListSource,
-  filter: { where: string[]; params: unknown[] },
+  filter: ListFilter,
   order: ListOrder,
   window: PageWindow,
   map: (row: RawRow) => T,
@@ -45,7 +55,7 @@ export async function readWindow<T>(
     where.push(condition.sql);
     params.push(...condition.params, window.limit);
     sql = `SELECT ${source.columns} FROM ${source.table} ${source.alias} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
-  } else if (window.offset === 0) {
+  } else if (window.offset === 0 && !(filter.sorts && db.dialect.sortsKeysFirst)) {
     params.push(window.limit);
     sql = `SELECT ${source.columns} FROM ${source.table} ${source.alias} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
   } else {

@@ -13,6 +13,7 @@ export const sqliteDialect: Dialect = {
     params: [key, key, id],
   }),
   // BEGIN IMMEDIATE takes the database's write lock up front, which already excludes every other writer.
+  sortsKeysFirst: true,
   forUpdate: '',
   migrationLock: null,
 };
