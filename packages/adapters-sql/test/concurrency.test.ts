@@ -35,10 +35,10 @@ describe('overlapping creates from several processes', () => {
     const dir = tempDir('race');
     afterAll(() => dir.remove());
 
-    it('migrate at the same moment without harm', async () => {
+    it('open a fresh file and migrate it at the same moment without harm (four processes)', async () => {
       const file = join(dir.path, 'migrate.db');
-      const results = await runTogether([[file, 'migrate'], [file, 'migrate']]);
-      expect(results).toEqual([{ migrated: true }, { migrated: true }]);
+      const results = await runTogether(Array.from({ length: 4 }, () => [file, 'migrate']));
+      expect(results).toEqual(Array.from({ length: 4 }, () => ({ migrated: true })));
       const persistence = await openPersistence(`sqlite:${file}`);
       await persistence.migrate();
       expect(await persistence.tenants.isEmpty()).toBe(true);

@@ -25,6 +25,23 @@ type Statement = Database.Statement<unknown[], unknown>;
  * repositories are shared with Postgres), so while one runs, other requests' statements wait for it here: otherwise
  * they would run inside it on the same connection.
  */
+const WAL_SWITCH_DEADLINE_MS = 5_000;
+const WAL_SWITCH_PAUSE_MS = 10;
+
+function switchToWal(db: Database.Database): void {
+  const deadline = Date.now() + WAL_SWITCH_DEADLINE_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      // Opening is synchronous (better-sqlite3), so the pause is too; it only happens at start-up.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_SWITCH_PAUSE_MS);
+    }
+  }
+}
+
 export class SqliteDatabase implements SqlDatabase {
   readonly dialect = sqliteDialect;
   private readonly db: Database.Database;
@@ -40,10 +57,11 @@ export class SqliteDatabase implements SqlDatabase {
     this.db = new Database(path);
     // Issue 4: WAL so readers do not block the writer, NORMAL is durable enough under WAL, a busy timeout so a
     // second process waits for the write lock instead of failing, and foreign keys on (they are off by default).
-    // The busy timeout comes first: switching a fresh file to WAL takes a lock that a process starting at the same
-    // moment may hold, and without the timeout that open fails with SQLITE_BUSY.
+    // The busy timeout comes first. Switching a fresh file to WAL needs an exclusive lock, and SQLite may answer
+    // SQLITE_BUSY at once, without waiting, while another process starting at the same moment does the same, so
+    // that one step is retried for a bounded time.
     this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('journal_mode = WAL');
+    switchToWal(this.db);
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.direct = this.executor();

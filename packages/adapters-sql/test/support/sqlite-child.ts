@@ -11,10 +11,11 @@ import { openPersistence } from '../../src';
 import { aRaceBooking } from './race-booking';
 
 const [path, mode, tenantArg, attemptsArg] = process.argv.slice(2);
-const persistence = await openPersistence(`sqlite:${path}`);
 const lines = createInterface({ input: process.stdin });
 console.log('ready');
 for await (const line of lines) if (line.trim() === 'go') break;
+// Opened after "go", so that the processes also race on opening (and switching a fresh file to WAL).
+const persistence = await openPersistence(`sqlite:${path}`);
 
 if (mode === 'migrate') {
   await persistence.migrate();
