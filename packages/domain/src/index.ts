@@ -4,6 +4,7 @@ export * from './shared/calendar-date';
 export * from './shared/clock';
 export * from './shared/pagination';
 export * from './shared/random-source';
+export * from './shared/list-tenant-rows';
 export * from './tenants/tenant';
 export * from './tenants/tenant-import';
 export * from './api-keys/scopes';
