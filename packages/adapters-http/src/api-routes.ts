@@ -67,6 +67,20 @@ async function showStanding(res: Response, throttle: Throttle, principal: Princi
  * before the limiter, so they never count against the key.
  */
 export function apiRoutes(deps: HttpDeps): RequestHandler {
+  const handle = pipeline(deps);
+  const { activity } = deps;
+  if (!activity) return handle;
+  return async (req, res, next) => {
+    activity.begin();
+    try {
+      await handle(req, res, next);
+    } finally {
+      activity.end();
+    }
+  };
+}
+
+function pipeline(deps: HttpDeps): RequestHandler {
   const match = routeTable(deps);
   return async (req, res) => {
     const route = match(req.path);

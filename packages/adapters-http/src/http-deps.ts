@@ -28,4 +28,14 @@ export interface HttpDeps {
   logger: HttpLogger;
   /** Express 'trust proxy' value; when set, the scheme comes from X-Forwarded-Proto of trusted hops. */
   trustProxy?: string | boolean | number;
+  /**
+   * Told when an API request's handling starts and when it is over, success or failure. A server uses it to wait for
+   * handlers still at work (a client that hung up does not stop its handler) before it closes the database.
+   */
+  activity?: RequestActivity;
+}
+
+export interface RequestActivity {
+  begin(): void;
+  end(): void;
 }

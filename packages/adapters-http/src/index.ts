@@ -1,2 +1,2 @@
 export { createApp } from './create-app';
-export type { HttpDeps, HttpLogger } from './http-deps';
+export type { HttpDeps, HttpLogger, RequestActivity } from './http-deps';

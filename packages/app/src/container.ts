@@ -24,6 +24,7 @@ import {
 import { createApp } from '@campsite/adapters-http';
 import { type Persistence, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
+import { RequestActivityCounter } from './request-activity';
 import { cryptoRandomSource } from './adapters/crypto-random-source';
 
 import type { Config } from './config';
@@ -51,6 +52,7 @@ export const TOKENS = {
   ManageApiKeys: Symbol('ManageApiKeys'),
   ChangeBookingStatus: Symbol('ChangeBookingStatus'),
   HttpApp: Symbol('HttpApp'),
+  RequestActivity: Symbol('RequestActivity'),
 } as const;
 
 export interface ContainerOptions {
@@ -112,8 +114,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock));
   single(TOKENS.ChangeBookingStatus, () =>
     new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get<PricingEngine>(TOKENS.PricingEngine)));
+  single(TOKENS.RequestActivity, () => new RequestActivityCounter());
   single(TOKENS.HttpApp, () =>
     createApp({
+      activity: get(TOKENS.RequestActivity),
       verifier: get(TOKENS.ApiKeyVerifier),
       throttle: get(TOKENS.Throttle),
       listBookings: get(TOKENS.ListBookings),

@@ -9,6 +9,7 @@ import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
 import { importFixture } from './fixtures/import-fixture';
 import { readFixture } from './fixtures/parse-fixture';
 import { loadTls } from './tls';
+import type { RequestActivityCounter } from './request-activity';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 50;
@@ -167,7 +168,10 @@ async function drain(listener: NetServer, servers: Server[], container: AppConta
   const timedOut = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS);
   });
-  const clean = await Promise.race([closed, timedOut]);
+  // Handlers of clients that hung up are still at work after their connections closed; the database stays open
+  // until they are done (within the same time limit).
+  const activity = container.resolve<RequestActivityCounter>(TOKENS.RequestActivity);
+  const clean = await Promise.race([closed.then(() => activity.settled()).then(() => true), timedOut]);
   for (const inner of servers) if (inner !== listener) inner.close();
   clearInterval(sweeper);
   clearTimeout(timer);

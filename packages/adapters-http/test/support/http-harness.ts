@@ -57,6 +57,7 @@ export interface World {
 
 export interface WorldOptions extends Partial<ThrottleLimits> {
   trustProxy?: string | boolean | number;
+  activity?: HttpDeps['activity'];
 }
 
 export function buildWorld(options: WorldOptions = {}): World {
@@ -88,6 +89,7 @@ export function buildWorld(options: WorldOptions = {}): World {
     listInvoices: new ListInvoices(new InMemoryInvoiceRepository(store)),
     logger,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.activity === undefined ? {} : { activity: options.activity }),
   };
   return {
     store,
