@@ -344,3 +344,16 @@ export class FakeSecretHasher implements SecretHasher {
     return hash === `fake$${[...secret].reverse().join('')}`;
   }
 }
+
+/** Every repository port over one store: the in-memory backend as a whole. */
+export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
+  return {
+    tenants: new InMemoryTenantRepository(store),
+    apiKeys: new InMemoryApiKeyRepository(store, clock),
+    sites: new InMemorySiteRepository(store),
+    customers: new InMemoryCustomerRepository(store),
+    invoices: new InMemoryInvoiceRepository(store),
+    bookings: new InMemoryBookingRepository(store),
+    importer: new InMemoryTenantImporter(store, clock),
+  };
+}

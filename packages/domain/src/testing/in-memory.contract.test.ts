@@ -1,30 +1,14 @@
 import { FixedClock } from './fixed-clock';
 import { describeAdapterContracts } from './contracts';
-import {
-  InMemoryApiKeyRepository,
-  InMemoryBookingRepository,
-  InMemoryCustomerRepository,
-  InMemoryInvoiceRepository,
-  InMemorySiteRepository,
-  InMemoryStore,
-  InMemoryTenantImporter,
-  InMemoryTenantRepository,
-} from './in-memory-store';
+import { InMemoryStore, inMemoryAdapters } from './in-memory-store';
 import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
 
 describeAdapterContracts(
   'in-memory',
   async () => {
-    const store = new InMemoryStore();
     const clock = new FixedClock();
     return {
-      tenants: new InMemoryTenantRepository(store),
-      apiKeys: new InMemoryApiKeyRepository(store, clock),
-      sites: new InMemorySiteRepository(store),
-      customers: new InMemoryCustomerRepository(store),
-      invoices: new InMemoryInvoiceRepository(store),
-      bookings: new InMemoryBookingRepository(store),
-      importer: new InMemoryTenantImporter(store, clock),
+      ...inMemoryAdapters(new InMemoryStore(), clock),
       rateLimiter: new MemoryRateLimiter(clock),
       clock,
       close: async () => {},

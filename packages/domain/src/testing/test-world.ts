@@ -5,17 +5,7 @@ import { DomainError } from '../shared/domain-error';
 import type { Page, PageHint, PageRequest } from '../shared/pagination';
 import type { TenantSnapshot } from '../tenants/tenant-import';
 import { FixedClock } from './fixed-clock';
-import {
-  FakeSecretHasher,
-  InMemoryApiKeyRepository,
-  InMemoryBookingRepository,
-  InMemoryCustomerRepository,
-  InMemoryInvoiceRepository,
-  InMemorySiteRepository,
-  InMemoryStore,
-  InMemoryTenantImporter,
-  InMemoryTenantRepository,
-} from './in-memory-store';
+import { FakeSecretHasher, InMemoryStore, InMemoryTenantImporter, inMemoryAdapters } from './in-memory-store';
 
 /**
  * One in-memory world for the domain's unit tests: a store seeded with whole tenants, every repository over it, a
@@ -28,12 +18,7 @@ export async function aWorld(tenants: TenantSnapshot[] = [], clock = new FixedCl
     clock,
     store,
     hasher: new FakeSecretHasher(),
-    tenants: new InMemoryTenantRepository(store),
-    apiKeys: new InMemoryApiKeyRepository(store, clock),
-    sites: new InMemorySiteRepository(store),
-    bookings: new InMemoryBookingRepository(store),
-    customers: new InMemoryCustomerRepository(store),
-    invoices: new InMemoryInvoiceRepository(store),
+    ...inMemoryAdapters(store, clock),
     /** A caller of the tenant with this slug, holding `scopes` (all five by default). */
     principal(slug: string, scopes: readonly Scope[] = SCOPES): Principal {
       const tenant = store.tenants.find((t) => t.slug === slug);
