@@ -5,7 +5,8 @@ import type { HttpLogger } from './http-deps';
 
 // A client's own id is echoed only when it is short and harmless in logs and headers.
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
-const HSTS = 'max-age=31536000';
+/** The Strict-Transport-Security value of every response (DECISIONS §1), also for answers written outside Express. */
+export const HSTS = 'max-age=31536000';
 // Raw keys are `ck_` + 29 characters; one pasted into a URL must not reach a log line (DECISIONS §1).
 const RAW_KEY = /ck_[A-Za-z0-9]{29}/g;
 

@@ -8,6 +8,7 @@ import { type AppContainer, type HttpApp, TOKENS, importDependencies } from './c
 import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
 import { importFixture } from './fixtures/import-fixture';
 import { readFixture } from './fixtures/parse-fixture';
+import { HSTS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
 import type { RequestActivityCounter } from './request-activity';
 
@@ -94,7 +95,7 @@ function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): 
   const body = JSON.stringify({ detail: tooLarge ? 'Request header fields too large.' : 'Malformed request.' });
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: ${randomUUID()}\r\nStrict-Transport-Security: max-age=31536000\r\nConnection: close\r\n\r\n${body}`,
+      `X-Request-Id: ${randomUUID()}\r\nStrict-Transport-Security: ${HSTS}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
