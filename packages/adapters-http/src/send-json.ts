@@ -7,12 +7,36 @@ const LINE_SEPARATORS = /[\u2028\u2029]/;
  * JSONRenderer sends it, which also escapes U+2028/U+2029. For HEAD, Node drops the body and keeps the length.
  */
 export function sendJson(res: Response, status: number, body: unknown): void {
-  let text = JSON.stringify(body);
-  if (LINE_SEPARATORS.test(text)) text = text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const text = jsonText(body);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
+}
+
+function jsonText(body: unknown): string {
+  const text = JSON.stringify(body);
+  return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
+}
+
+const rendered = new WeakMap<object, { variant: string; bytes: Buffer }>();
+
+/**
+ * A 200 whose body is rendered from `value` once and then reused for as long as `value` lives: the use cases hand
+ * out the same immutable object for as long as the data is unchanged (FreshReadCache), so a repeated read costs no
+ * JSON walk and no UTF-8 encoding (issue 6). `variant` names whatever else the body depends on (the request URL, for
+ * the links of a page); `render` builds the body.
+ */
+export function sendRendered(res: Response, value: object, variant: string, render: () => unknown): void {
+  let entry = rendered.get(value);
+  if (entry === undefined || entry.variant !== variant) {
+    entry = { variant, bytes: Buffer.from(jsonText(render()), 'utf8') };
+    rendered.set(value, entry);
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Length', entry.bytes.length);
+  res.end(entry.bytes);
 }
 
 /** The request's own origin: scheme from the socket or a trusted X-Forwarded-Proto, host from the Host header. */

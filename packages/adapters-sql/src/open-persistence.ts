@@ -3,6 +3,7 @@ import {
   type BookingRepository,
   type Clock,
   type CustomerRepository,
+  type DataVersions,
   type InvoiceRepository,
   type RateLimiter,
   type SiteRepository,
@@ -15,6 +16,7 @@ import { PgDatabase } from './postgres/pg-database';
 import { SqlApiKeyRepository, SqlTenantRepository } from './repositories/sql-access-repositories';
 import { SqlBookingRepository } from './repositories/sql-booking-repository';
 import { SqlCustomerRepository, SqlInvoiceRepository, SqlSiteRepository } from './repositories/sql-list-repositories';
+import { SqlDataVersions } from './repositories/sql-data-versions';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';
 import { SqlTenantImporter } from './repositories/sql-tenant-importer';
 import type { SqlDatabase } from './sql-executor';
@@ -28,6 +30,7 @@ export interface Persistence {
   invoices: InvoiceRepository;
   bookings: BookingRepository;
   importer: TenantImporter;
+  versions: DataVersions;
   /** Shared limiter state for multi-process deployments (Postgres); undefined for SQLite (the app uses memory). */
   rateLimiter?: RateLimiter;
   dialect: 'sqlite' | 'postgres';
@@ -71,6 +74,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     invoices: new SqlInvoiceRepository(db),
     bookings: new SqlBookingRepository(db),
     importer: new SqlTenantImporter(db, clock),
+    versions: new SqlDataVersions(db),
     ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock) } : {}),
     dialect: db.dialect.name,
     migrate: async () => {

@@ -55,6 +55,11 @@ export interface Dialect {
 
 export interface SqlDatabase extends SqlExecutor {
   readonly dialect: Dialect;
+  /**
+   * A database-wide change stamp the engine keeps at no cost, when it has one (SQLite); undefined otherwise, and then
+   * the per-tenant counter in `tenant_counters` is read instead (SqlDataVersions).
+   */
+  readonly engineStamp?: () => number;
   close(): Promise<void>;
 }
 

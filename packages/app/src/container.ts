@@ -7,6 +7,8 @@ import {
   ChangeBookingStatus,
   type Clock,
   CreateBooking,
+  FreshApiKeys,
+  FreshReadCache,
   GetBooking,
   ListBookings,
   ListCustomers,
@@ -16,6 +18,7 @@ import {
   MemoryRateLimiter,
   type PricingEngine,
   type RateLimiter,
+  type ReadCache,
   type SecretHasher,
   Throttle,
   placeholderPricingEngine,
@@ -42,6 +45,7 @@ export const TOKENS = {
   RateLimiter: Symbol('RateLimiter'),
   Throttle: Symbol('Throttle'),
   ApiKeyVerifier: Symbol('ApiKeyVerifier'),
+  ReadCache: Symbol('ReadCache'),
   PricingEngine: Symbol('PricingEngine'),
   ListBookings: Symbol('ListBookings'),
   GetBooking: Symbol('GetBooking'),
@@ -102,14 +106,20 @@ export async function createContainer(config: Config, options: ContainerOptions 
     perKeyPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
   }));
+  // Issue 6: reads are reused only while the data stamp is unchanged, so no answer predates a committed write. The key
+  // row is kept the same way on SQLite, where the stamp costs no I/O; on Postgres the stamp is a round trip like the
+  // key row itself, so the verifier keeps reading the row.
+  single<ReadCache>(TOKENS.ReadCache, () => new FreshReadCache(persistence.versions));
+  const keysForVerifier = persistence.dialect === 'sqlite' ? new FreshApiKeys(persistence.apiKeys, persistence.versions) : persistence.apiKeys;
   single(TOKENS.ApiKeyVerifier, () =>
-    new ApiKeyVerifier(persistence.apiKeys, get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
-  single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings));
-  single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings));
+    new ApiKeyVerifier(keysForVerifier, get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
+  const cache = () => get<ReadCache>(TOKENS.ReadCache);
+  single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache()));
+  single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings, cache()));
   single(TOKENS.CreateBooking, () => new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random)));
-  single(TOKENS.ListSites, () => new ListSites(persistence.sites));
-  single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers));
-  single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices));
+  single(TOKENS.ListSites, () => new ListSites(persistence.sites, cache()));
+  single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, cache()));
+  single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, cache()));
   single(TOKENS.ManageApiKeys, () =>
     new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock));
   single(TOKENS.ChangeBookingStatus, () =>

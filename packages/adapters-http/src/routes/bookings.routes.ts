@@ -4,7 +4,7 @@ import type { HttpDeps } from '../http-deps';
 import { bookingJson } from '../presenters';
 import { readBookingFilter } from '../schemas/booking-filter.schema';
 import { readCreateBookingBody } from '../schemas/create-booking.schema';
-import { requestOrigin, sendJson } from '../send-json';
+import { requestOrigin, sendJson, sendRendered } from '../send-json';
 import { type Resource, queryOf, readPaging, resource, sendPage } from './endpoint';
 
 export const BOOKINGS_PATH = '/api/v1/public/bookings/';
@@ -39,7 +39,8 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
         // DECISIONS §2: an id that is not an integer is the same 404 as an absent booking.
         const id = pathId === undefined ? null : parsePythonInt(pathId);
         if (id === null) throw new DomainError('not_found');
-        sendJson(res, 200, bookingJson(await deps.getBooking.execute(principal, id)));
+        const booking = await deps.getBooking.execute(principal, id);
+        sendRendered(res, booking, '', () => bookingJson(booking));
       },
     },
   });

@@ -9,7 +9,7 @@ import {
 import type { Request, Response } from 'express';
 import { pageLinks, readPageHint } from '../pagination-links';
 import { lastValue, parseQuery, type QueryPairs } from '../python/urlencode';
-import { requestOrigin, sendJson } from '../send-json';
+import { requestOrigin, sendRendered } from '../send-json';
 
 /** One method of one path: the scope its use case requires, and the work after the checks of DECISIONS §2. */
 export interface Endpoint {
@@ -48,8 +48,11 @@ export function readPaging(query: QueryPairs): { request: PageRequest; hint: Pag
 
 /** The pagination envelope (spec: count, next, previous, results; never a bare array). */
 export function sendPage<T>(req: Request, res: Response, query: QueryPairs, page: Page<T>, present: (row: T) => unknown): void {
-  const { next, previous } = pageLinks(`${requestOrigin(req)}${req.path}`, query, page);
-  sendJson(res, 200, { count: page.count, next, previous, results: page.results.map(present) });
+  const origin = requestOrigin(req);
+  sendRendered(res, page, `${origin}${req.originalUrl}`, () => {
+    const { next, previous } = pageLinks(`${origin}${req.path}`, query, page);
+    return { count: page.count, next, previous, results: page.results.map(present) };
+  });
 }
 
 /** The three lists without filters (sites, customers, invoices) share one shape. */

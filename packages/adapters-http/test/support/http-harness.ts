@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import {
   ApiKeyVerifier,
   CreateBooking,
+  FreshApiKeys,
+  FreshReadCache,
   GetBooking,
   ListBookings,
   ListCustomers,
@@ -21,6 +23,7 @@ import {
   InMemoryApiKeyRepository,
   InMemoryBookingRepository,
   InMemoryCustomerRepository,
+  InMemoryDataVersions,
   InMemoryInvoiceRepository,
   MemoryRateLimiter,
   InMemorySiteRepository,
@@ -78,15 +81,18 @@ export function buildWorld(options: WorldOptions = {}): World {
     warn: (fields, msg) => logs.push({ level: 'warn', fields, msg }),
     error: (fields, msg) => logs.push({ level: 'error', fields, msg }),
   };
+  // Wired as the app wires SQLite: reads and key rows reused while the store's stamp holds still.
+  const versions = new InMemoryDataVersions(store);
+  const cache = new FreshReadCache(versions);
   const deps: HttpDeps = {
-    verifier: new ApiKeyVerifier(apiKeys, hasher, clock, throttle),
+    verifier: new ApiKeyVerifier(new FreshApiKeys(apiKeys, versions), hasher, clock, throttle),
     throttle,
-    listBookings: new ListBookings(bookings),
-    getBooking: new GetBooking(bookings),
+    listBookings: new ListBookings(bookings, cache),
+    getBooking: new GetBooking(bookings, cache),
     createBooking: new CreateBooking(bookings, sites, clock, random),
-    listSites: new ListSites(sites),
-    listCustomers: new ListCustomers(new InMemoryCustomerRepository(store)),
-    listInvoices: new ListInvoices(new InMemoryInvoiceRepository(store)),
+    listSites: new ListSites(sites, cache),
+    listCustomers: new ListCustomers(new InMemoryCustomerRepository(store), cache),
+    listInvoices: new ListInvoices(new InMemoryInvoiceRepository(store), cache),
     logger,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.activity === undefined ? {} : { activity: options.activity }),

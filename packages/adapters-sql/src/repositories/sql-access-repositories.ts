@@ -2,6 +2,7 @@ import { type ApiKey, type ApiKeyRepository, type Clock, DomainError, type NewAp
 import type { SqlDatabase } from '../sql-executor';
 import { translateSqlError, translatingSqlErrors } from '../translate-sql-error';
 import { API_KEY_SELECT, timeOrNull, toApiKey } from './row-mappers';
+import { bumpDataVersion } from './sql-data-versions';
 
 export const API_KEY_COLUMNS = ['tenant_id', 'name', 'prefix', 'secret_hash', 'scopes', 'expires_at', 'revoked_at', 'last_used_at', 'created_at'] as const;
 
@@ -30,23 +31,32 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
   async create(key: NewApiKey): Promise<ApiKey> {
     const createdAt = this.clock.now();
     const row = await translatingSqlErrors(() =>
-      this.db.get<{ id: unknown }>(
-        `INSERT INTO api_keys (${API_KEY_COLUMNS.join(', ')}) VALUES (${API_KEY_COLUMNS.map(() => '?').join(', ')}) RETURNING id`,
-        apiKeyRow(this.db, key, createdAt),
-      ),
+      this.db.transaction(async (tx) => {
+        const inserted = await tx.get<{ id: unknown }>(
+          `INSERT INTO api_keys (${API_KEY_COLUMNS.join(', ')}) VALUES (${API_KEY_COLUMNS.map(() => '?').join(', ')}) RETURNING id`,
+          apiKeyRow(this.db, key, createdAt),
+        );
+        await bumpDataVersion(tx, key.tenantId);
+        return inserted;
+      }),
     );
     return { ...key, id: Number(row!.id), revokedAt: key.revokedAt ?? null, lastUsedAt: null, createdAt };
   }
 
   /** Idempotent: a second revocation keeps the first time. */
-  async revoke(tenantId: number, prefix: string, at: Date): Promise<boolean> {
-    const changed = await this.db.run('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE tenant_id = ? AND prefix = ?', [
-      this.db.dialect.time(at),
-      tenantId,
-      prefix,
-    ]);
-    return changed > 0;
+  revoke(tenantId: number, prefix: string, at: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const changed = await tx.run('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE tenant_id = ? AND prefix = ?', [
+        this.db.dialect.time(at),
+        tenantId,
+        prefix,
+      ]);
+      if (changed > 0) await bumpDataVersion(tx, tenantId);
+      return changed > 0;
+    });
   }
+
+  /** Not a change DataVersions tracks: no read depends on it, and it happens once a minute per key in use. */
 
   async touchLastUsed(keyId: number, at: Date): Promise<void> {
     await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [this.db.dialect.time(at), keyId]);

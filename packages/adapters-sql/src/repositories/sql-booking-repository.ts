@@ -12,6 +12,7 @@ import {
 import type { SqlDatabase, SqlExecutor } from '../sql-executor';
 import { translatingSqlErrors } from '../translate-sql-error';
 import { BOOKINGS, byIdSql, toBooking } from './row-mappers';
+import { bumpDataVersion } from './sql-data-versions';
 import { type ListFilter, readWindow, timeKey } from './windowed-list';
 
 export const BOOKING_COLUMNS = [
@@ -105,19 +106,23 @@ export class SqlBookingRepository implements BookingRepository {
     );
   }
 
-  /** DECISIONS §3: the next id within the tenant, from its counter row, which also serialises concurrent creates. */
+  /**
+   * DECISIONS §3: the next id within the tenant, from its counter row, which also serialises concurrent creates. The
+   * same statement bumps the tenant's data version (SqlDataVersions).
+   */
   private async allocateId(tx: SqlExecutor, tenantId: number, given: number | undefined): Promise<number> {
     if (given !== undefined) {
       await tx.run(
-        'INSERT INTO tenant_counters (tenant_id, last_booking_id) VALUES (?, ?) ON CONFLICT (tenant_id) DO UPDATE SET ' +
-          'last_booking_id = CASE WHEN tenant_counters.last_booking_id < excluded.last_booking_id THEN excluded.last_booking_id ELSE tenant_counters.last_booking_id END',
+        'INSERT INTO tenant_counters (tenant_id, last_booking_id, data_version) VALUES (?, ?, 1) ON CONFLICT (tenant_id) DO UPDATE SET ' +
+          'last_booking_id = CASE WHEN tenant_counters.last_booking_id < excluded.last_booking_id THEN excluded.last_booking_id ELSE tenant_counters.last_booking_id END, ' +
+          'data_version = tenant_counters.data_version + 1',
         [tenantId, given],
       );
       return given;
     }
     const row = await tx.get<{ last_booking_id: unknown }>(
-      'INSERT INTO tenant_counters (tenant_id, last_booking_id) VALUES (?, 1) ' +
-        'ON CONFLICT (tenant_id) DO UPDATE SET last_booking_id = tenant_counters.last_booking_id + 1 RETURNING last_booking_id',
+      'INSERT INTO tenant_counters (tenant_id, last_booking_id, data_version) VALUES (?, 1, 1) ON CONFLICT (tenant_id) DO UPDATE SET ' +
+        'last_booking_id = tenant_counters.last_booking_id + 1, data_version = tenant_counters.data_version + 1 RETURNING last_booking_id',
       [tenantId],
     );
     return Number(row!.last_booking_id);
@@ -133,6 +138,7 @@ export class SqlBookingRepository implements BookingRepository {
         from,
       ]);
       if (changed === 0) return null;
+      await bumpDataVersion(tx, tenantId);
       // Counter rows are touched in one order (by status) so that two status changes cannot deadlock on them.
       const deltas: Array<[string, number]> = [[from, -1], [to, 1]];
       for (const [status, delta] of deltas.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

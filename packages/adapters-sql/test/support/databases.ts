@@ -5,13 +5,19 @@ import { FixedClock } from '@campsite/domain/testing';
 import type { AdapterSet, AdapterSetup } from '@campsite/domain/testing';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import { type Persistence, openPersistence } from '../../src';
+import { openPersistence } from '../../src';
 
-/** Adapter set of a persistence, driven by a fixed clock the contract suites may move. */
-function adapterSet(persistence: Persistence, clock: FixedClock, cleanup: () => Promise<void> = async () => {}): AdapterSet {
+/**
+ * Adapter set of a persistence on `url`, driven by a fixed clock the contract suites may move. `reopen` opens a second
+ * persistence (connection, pool) on the same database, as another process would.
+ */
+async function adapterSet(url: string, clock: FixedClock, cleanup: () => Promise<void> = async () => {}): Promise<AdapterSet> {
+  const persistence = await openPersistence(url, { clock, poolSize: 4 });
+  await persistence.migrate();
   return {
     ...persistence,
     clock,
+    reopen: () => adapterSet(url, clock),
     close: async () => {
       await persistence.close();
       await cleanup();
@@ -28,10 +34,7 @@ export function tempDir(label: string): { path: string; remove(): void } {
 /** Each call opens a new SQLite file in its own temp directory, migrated. */
 export const sqliteSetup: AdapterSetup = async () => {
   const dir = tempDir('sqlite');
-  const clock = new FixedClock();
-  const persistence = await openPersistence(`sqlite:${join(dir.path, 'data', 'campsite.db')}`, { clock });
-  await persistence.migrate();
-  return adapterSet(persistence, clock, async () => dir.remove());
+  return adapterSet(`sqlite:${join(dir.path, 'data', 'campsite.db')}`, new FixedClock(), async () => dir.remove());
 };
 
 /** The URL of `base` with `search_path` pinned to `schema` on every connection of a pool. */
@@ -113,10 +116,5 @@ export async function adminQuery(url: string, sql: string, params: unknown[] = [
 
 /** Each call opens a new pool on the run's schema; the first migrates it, later ones find it migrated. */
 export function postgresSetup(url: string): AdapterSetup {
-  return async () => {
-    const clock = new FixedClock();
-    const persistence = await openPersistence(url, { clock, poolSize: 4 });
-    await persistence.migrate();
-    return adapterSet(persistence, clock);
-  };
+  return () => adapterSet(url, new FixedClock());
 }

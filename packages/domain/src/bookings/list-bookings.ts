@@ -2,37 +2,50 @@ import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
 import { DomainError } from '../shared/domain-error';
-import { type Page, type PageHint, type PageRequest, dateCursor, paginate } from '../shared/pagination';
+import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
+import { type Page, type PageHint, type PageRequest, dateCursor, pageKey, pageWeight, paginate } from '../shared/pagination';
 import type { Booking, BookingFilter } from './booking';
 import type { BookingRepository } from './booking-repository';
 
 export class ListBookings {
   readonly scope: Scope = 'bookings:read';
 
-  constructor(private readonly bookings: BookingRepository) {}
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly cache: ReadCache = noReadCache,
+  ) {}
 
   /** Bookings of the caller's tenant, newest first, filtered by status and check-in range. */
   async execute(principal: Principal, filter: BookingFilter, request: PageRequest, hint?: PageHint): Promise<Page<Booking>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
-    return paginate(request, hint, {
-      count: () => this.bookings.count(tenantId, filter),
-      list: (window) => this.bookings.list(tenantId, filter, window),
-      cursorOf: (booking) => dateCursor(booking.createdAt, booking.id),
-    });
+    const key = `bookings?${filter.status ?? ''}&${filter.checkInFrom ?? ''}&${filter.checkInTo ?? ''}&${pageKey(request, hint)}`;
+    return this.cache.read(tenantId, key, pageWeight, () =>
+      paginate(request, hint, {
+        count: () => this.bookings.count(tenantId, filter),
+        list: (window) => this.bookings.list(tenantId, filter, window),
+        cursorOf: (booking) => dateCursor(booking.createdAt, booking.id),
+      }),
+    );
   }
 }
 
 export class GetBooking {
   readonly scope: Scope = 'bookings:read';
 
-  constructor(private readonly bookings: BookingRepository) {}
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly cache: ReadCache = noReadCache,
+  ) {}
 
   /** Another tenant's booking is `not_found`, never a permission error (spec, Errors). */
   async execute(principal: Principal, id: number): Promise<Booking> {
     requireScope(principal, this.scope);
-    const booking = await this.bookings.findById(principal.tenantId, id);
-    if (!booking) throw new DomainError('not_found');
-    return booking;
+    const { tenantId } = principal;
+    return this.cache.read(tenantId, `booking ${id}`, () => 1, async () => {
+      const booking = await this.bookings.findById(tenantId, id);
+      if (!booking) throw new DomainError('not_found');
+      return booking;
+    });
   }
 }

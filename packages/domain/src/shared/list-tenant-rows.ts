@@ -1,7 +1,8 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
-import { type Cursor, type Page, type PageHint, type PageRequest, type PageWindow, paginate } from './pagination';
+import { type ReadCache, noReadCache } from './fresh-read-cache';
+import { type Cursor, type Page, type PageHint, type PageRequest, type PageWindow, pageKey, pageWeight, paginate } from './pagination';
 
 /** What an unfiltered list needs from its repository: a total and windows, both within one tenant. */
 export interface TenantRows<T> {
@@ -18,15 +19,18 @@ export abstract class ListTenantRows<T> {
     readonly scope: Scope,
     private readonly rows: TenantRows<T>,
     private readonly cursorOf: (row: T) => Cursor,
+    private readonly cache: ReadCache,
   ) {}
 
   async execute(principal: Principal, request: PageRequest, hint?: PageHint): Promise<Page<T>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
-    return paginate(request, hint, {
-      count: () => this.rows.count(tenantId),
-      list: (window) => this.rows.list(tenantId, window),
-      cursorOf: this.cursorOf,
-    });
+    return this.cache.read(tenantId, `${this.scope}?${pageKey(request, hint)}`, pageWeight, () =>
+      paginate(request, hint, {
+        count: () => this.rows.count(tenantId),
+        list: (window) => this.rows.list(tenantId, window),
+        cursorOf: this.cursorOf,
+      }),
+    );
   }
 }

@@ -105,6 +105,16 @@ function windowFor(page: number, pageSize: number, hint?: PageHint): PageWindow 
   return window;
 }
 
+/** Names one page of a list in a cache key: the request, and the hint only when it applies to this very page. */
+export function pageKey(request: PageRequest, hint?: PageHint): string {
+  const base = `${request.page}/${request.pageSize}`;
+  if (!hint || hint.page !== request.page || hint.pageSize !== request.pageSize) return base;
+  return `${base}/${hint.after.key}/${hint.after.id}`;
+}
+
+/** The weight of a page in a ReadCache: its rows. */
+export const pageWeight = (page: Page<unknown>): number => page.results.length + 1;
+
 /** A keyset hint carried in a `next` link: "page `page` of size `pageSize` starts right after `after`". */
 export interface PageHint {
   page: number;

@@ -1,9 +1,10 @@
+import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { ListTenantRows } from '../shared/list-tenant-rows';
 import type { Site, SiteRepository } from './site';
 
 /** Sites by site_number in byte order, then id. */
 export class ListSites extends ListTenantRows<Site> {
-  constructor(sites: SiteRepository) {
-    super('sites:read', sites, (site) => ({ key: site.siteNumber, id: site.id }));
+  constructor(sites: SiteRepository, cache: ReadCache = noReadCache) {
+    super('sites:read', sites, (site) => ({ key: site.siteNumber, id: site.id }), cache);
   }
 }

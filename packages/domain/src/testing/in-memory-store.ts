@@ -10,6 +10,7 @@ import { rangesOverlap } from '../shared/calendar-date';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/domain-error';
 import type { Rappen } from '../shared/money';
+import type { DataStamp, DataVersions } from '../shared/data-versions';
 import type { Cursor, PageWindow } from '../shared/pagination';
 import type { Site, SiteRepository } from '../sites/site';
 import type { Tenant, TenantRepository } from '../tenants/tenant';
@@ -31,6 +32,12 @@ export class InMemoryStore {
   users: StoredUser[] = [];
   bookings: StoredBooking[] = [];
   invoices: Invoice[] = [];
+  /** Bumped by every write through the repositories (DataVersions). */
+  writes = 0;
+
+  changed(): void {
+    this.writes++;
+  }
 
   nextId(rows: ReadonlyArray<{ tenantId: number; id: number }>, tenantId: number): number {
     let max = 0;
@@ -85,6 +92,7 @@ export class InMemoryTenantRepository implements TenantRepository {
     }
     const created = { id: this.store.tenants.length + 1, ...tenant };
     this.store.tenants.push(created);
+    this.store.changed();
     return created;
   }
 
@@ -126,6 +134,7 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
       createdAt: this.clock.now(),
     };
     this.store.apiKeys.push(created);
+    this.store.changed();
     return { ...created };
   }
 
@@ -133,12 +142,14 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
     const key = this.store.apiKeys.find((k) => k.tenantId === tenantId && k.prefix === prefix);
     if (!key) return false;
     key.revokedAt ??= at;
+    this.store.changed();
     return true;
   }
 
   async touchLastUsed(keyId: number, at: Date) {
     const key = this.store.apiKeys.find((k) => k.id === keyId);
     if (key) key.lastUsedAt = at;
+    this.store.changed();
   }
 }
 
@@ -212,6 +223,7 @@ export class InMemoryBookingRepository implements BookingRepository {
     }
     const stored: StoredBooking = { ...booking, id: booking.id ?? store.nextId(store.bookings, booking.tenantId) };
     store.bookings.push(stored);
+    store.changed();
     return store.bookingView(stored);
   }
 
@@ -220,6 +232,7 @@ export class InMemoryBookingRepository implements BookingRepository {
     if (!booking || booking.status !== from) return null;
     booking.status = to;
     booking.totalPrice = totalPrice;
+    this.store.changed();
     return this.store.bookingView(booking);
   }
 }
@@ -292,6 +305,7 @@ export class InMemoryTenantImporter implements TenantImporter {
       store.users.push(...snapshot.users.map((u) => ({ ...u, tenantId })));
       store.bookings.push(...snapshot.bookings.map((b) => ({ ...b, tenantId })));
       store.invoices.push(...snapshot.invoices.map((i) => ({ ...i, tenantId })));
+      store.changed();
       rows += snapshot.sites.length + snapshot.users.length + snapshot.bookings.length + snapshot.invoices.length;
       onProgress?.(rows);
     }
@@ -346,8 +360,22 @@ export class FakeSecretHasher implements SecretHasher {
 }
 
 /** Every repository port over one store: the in-memory backend as a whole. */
+/**
+ * Every tenant shares the store's stamp. Tests also seed by pushing to the arrays directly, so their lengths are part
+ * of it; an in-place edit that bypasses the repositories must call `store.changed()`.
+ */
+export class InMemoryDataVersions implements DataVersions {
+  constructor(private readonly store: InMemoryStore) {}
+
+  async stampOf(_tenantId: number): Promise<DataStamp> {
+    const s = this.store;
+    return [s.writes, s.tenants.length, s.apiKeys.length, s.sites.length, s.users.length, s.bookings.length, s.invoices.length].join('.');
+  }
+}
+
 export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
   return {
+    versions: new InMemoryDataVersions(store),
     tenants: new InMemoryTenantRepository(store),
     apiKeys: new InMemoryApiKeyRepository(store, clock),
     sites: new InMemorySiteRepository(store),

@@ -1,5 +1,5 @@
 import { FixedClock } from './fixed-clock';
-import { describeAdapterContracts } from './contracts';
+import { type AdapterSet, describeAdapterContracts } from './contracts';
 import { InMemoryStore, inMemoryAdapters } from './in-memory-store';
 import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
 
@@ -7,12 +7,15 @@ describeAdapterContracts(
   'in-memory',
   async () => {
     const clock = new FixedClock();
-    return {
-      ...inMemoryAdapters(new InMemoryStore(), clock),
+    const store = new InMemoryStore();
+    const open = (): AdapterSet => ({
+      ...inMemoryAdapters(store, clock),
       rateLimiter: new MemoryRateLimiter(clock),
       clock,
+      reopen: async () => open(),
       close: async () => {},
-    };
+    });
+    return open();
   },
   { rateLimiter: true },
 );

@@ -4,6 +4,7 @@ import type { BookingRepository } from '../../bookings/booking-repository';
 import type { CustomerRepository } from '../../customers/customer';
 import type { InvoiceRepository } from '../../invoices/invoice';
 import type { RateLimiter } from '../../rate-limiting/rate-limiter';
+import type { DataVersions } from '../../shared/data-versions';
 import { type DomainErrorCode, isDomainError } from '../../shared/domain-error';
 import type { SiteRepository } from '../../sites/site';
 import type { TenantRepository } from '../../tenants/tenant';
@@ -22,9 +23,12 @@ export interface AdapterSet {
   invoices: InvoiceRepository;
   bookings: BookingRepository;
   importer: TenantImporter;
+  versions: DataVersions;
   /** Absent when the backend has no limiter of its own (SQLite: the app uses memory). */
   rateLimiter?: RateLimiter;
   clock: FixedClock;
+  /** A second, independent set of adapters on the same data: another connection (pool), as another process has. */
+  reopen(): Promise<AdapterSet>;
   close(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { describe, it } from 'vitest';
 import { describeApiKeyRepositoryContract, describeTenantRepositoryContract } from './access.contract';
 import type { AdapterSetup } from './adapter-set';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
+import { describeDataVersionsContract } from './data-versions.contract';
 import { describeCustomerRepositoryContract, describeInvoiceRepositoryContract, describeSiteRepositoryContract } from './list-repositories.contract';
 import { describeRateLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
@@ -9,6 +10,7 @@ import { describeTenantImporterContract } from './tenant-importer.contract';
 export * from './adapter-set';
 export * from './access.contract';
 export * from './booking-repository.contract';
+export * from './data-versions.contract';
 export * from './list-repositories.contract';
 export * from './rate-limiter.contract';
 export * from './tenant-importer.contract';
@@ -28,6 +30,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup, capa
   describeCustomerRepositoryContract(name, setup);
   describeInvoiceRepositoryContract(name, setup);
   describeBookingRepositoryContract(name, setup);
+  describeDataVersionsContract(name, setup);
   if (capabilities.rateLimiter) describeRateLimiterContract(name, setup);
   else describe(`RateLimiter contract: ${name}`, () => it.skip('skipped: this backend declares no rate limiter of its own'));
 }

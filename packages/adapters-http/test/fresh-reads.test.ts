@@ -1,0 +1,80 @@
+import { InMemoryBookingRepository, aBooking, aSite, aTenant } from '@campsite/domain/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API, closeServers, startWith } from './support/http-harness';
+
+// Issue 6: repeated reads are served from memory and rendered once, yet never answer from before a write.
+
+afterEach(closeServers);
+
+const tenant = () =>
+  aTenant('alpine', {
+    sites: [aSite({ id: 1 }), aSite({ id: 2, siteNumber: 'B2' })],
+    bookings: Array.from({ length: 3 }, (_, i) => aBooking({ id: i + 1, status: 'pending', checkInDate: `2026-07-0${i + 1}`, checkOutDate: `2026-07-0${i + 2}` })),
+  });
+
+async function started() {
+  const { world, server, token } = await startWith(tenant());
+  return { world, server, token, get: (path: string, headers: Record<string, string> = {}) => server.request('GET', path, { token, headers }) };
+}
+
+describe('repeated reads', () => {
+  it('answer byte for byte what the first answer said', async () => {
+    const { get } = await started();
+    for (const path of [`${API}/bookings/?page_size=2`, `${API}/bookings/1/`, `${API}/sites/`]) {
+      const first = await get(path);
+      const second = await get(path);
+      expect(second.status).toBe(200);
+      expect(second.text).toBe(first.text);
+      expect(second.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+    }
+  });
+
+  it('build their links from their own request: host and other parameters', async () => {
+    const { get, server } = await started();
+    const plain = await get(`${API}/bookings/?page_size=2`);
+    expect(plain.json.next).toMatch(new RegExp(`^${server.origin.replace(/[.:/]/g, '\\$&')}/api/v1/public/bookings/\\?cursor=[^&]+&page=2&page_size=2$`));
+    const otherHost = await get(`${API}/bookings/?page_size=2`, { Host: 'mirror.example:8443' });
+    expect(otherHost.json.next).toMatch(/^https:\/\/mirror\.example:8443\/api\/v1\/public\/bookings\/\?/);
+    const extra = await get(`${API}/bookings/?page_size=2&page=1&zeta=1`);
+    expect(extra.json.next).toMatch(/&page=2&page_size=2&zeta=1$/);
+    expect(extra.json.results).toEqual(plain.json.results);
+  });
+
+  it('see a booking created in between, in the list, its count and its filters', async () => {
+    const { get, server, token } = await started();
+    const before = await get(`${API}/bookings/`);
+    const pendingBefore = await get(`${API}/bookings/?status=pending`);
+    expect(before.json.count).toBe(3);
+    const created = await server.request('POST', `${API}/bookings/`, {
+      token,
+      body: { site_id: 2, check_in_date: '2026-09-01', check_out_date: '2026-09-03', num_adults: 2, guest_first_name: 'Neu', guest_last_name: 'Gast', guest_email: 'neu@example.ch' },
+    });
+    expect(created.status).toBe(201);
+    const after = await get(`${API}/bookings/`);
+    expect(after.json.count).toBe(4);
+    expect(after.json.results[0].id).toBe(created.json.id);
+    expect((await get(`${API}/bookings/?status=pending`)).json.count).toBe(pendingBefore.json.count + 1);
+    expect((await get(`${API}/bookings/${created.json.id}/`)).json).toEqual(created.json);
+  });
+
+  it('see a status change made outside the API (the operator CLI) on the next read', async () => {
+    const { get, world } = await started();
+    expect((await get(`${API}/bookings/1/`)).json.status).toBe('pending');
+    expect((await get(`${API}/bookings/?status=confirmed`)).json.count).toBe(0);
+    const tenantId = world.store.tenants[0]!.id;
+    await new InMemoryBookingRepository(world.store).updateStatus(tenantId, 1, 'pending', 'confirmed', 0);
+    expect((await get(`${API}/bookings/1/`)).json.status).toBe('confirmed');
+    expect((await get(`${API}/bookings/?status=confirmed`)).json.count).toBe(1);
+  });
+});
+
+describe('HEAD of a reused page', () => {
+  it('has the GET length and no body', async () => {
+    const { server, token } = await started();
+    const got = await server.request('GET', `${API}/bookings/`, { token });
+    const head = await server.request('HEAD', `${API}/bookings/`, { token });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers['content-length']).toBe(got.headers['content-length']);
+  });
+});

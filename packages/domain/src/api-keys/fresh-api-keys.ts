@@ -1,0 +1,59 @@
+import type { DataStamp, DataVersions } from '../shared/data-versions';
+import type { ApiKey } from './api-key';
+import type { ApiKeyRepository, NewApiKey } from './api-key-repository';
+
+const DEFAULT_ENTRIES = 10_000;
+
+/**
+ * The key row that every request reads, kept in memory while its tenant's data stamp is unchanged. A revocation, or
+ * any other committed change to the tenant, changes the stamp, so the very next request reads the row again
+ * (DECISIONS §1); expiry is a comparison with the clock, which the verifier makes on every request anyway.
+ *
+ * Worth it where the stamp costs less than the row (SQLite reads it from shared memory); the composition root decides.
+ */
+export class FreshApiKeys implements ApiKeyRepository {
+  private readonly found = new Map<string, { key: ApiKey; stamp: DataStamp }>();
+
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    private readonly versions: DataVersions,
+    private readonly maxEntries = DEFAULT_ENTRIES,
+  ) {}
+
+  async findByPrefix(prefix: string): Promise<ApiKey | null> {
+    const entry = this.found.get(prefix);
+    if (entry !== undefined && (await this.versions.stampOf(entry.key.tenantId)) === entry.stamp) return entry.key;
+    this.found.delete(prefix);
+    // The tenant, and so the stamp to read, is known only from the row; the row kept is read after the stamp.
+    const first = await this.keys.findByPrefix(prefix);
+    if (first === null) return null;
+    const stamp = await this.versions.stampOf(first.tenantId);
+    const key = await this.keys.findByPrefix(prefix);
+    if (key !== null && key.tenantId === first.tenantId) this.remember(prefix, key, stamp);
+    return key;
+  }
+
+  listByTenant(tenantId: number): Promise<ApiKey[]> {
+    return this.keys.listByTenant(tenantId);
+  }
+
+  create(key: NewApiKey): Promise<ApiKey> {
+    return this.keys.create(key);
+  }
+
+  revoke(tenantId: number, prefix: string, at: Date): Promise<boolean> {
+    return this.keys.revoke(tenantId, prefix, at);
+  }
+
+  touchLastUsed(keyId: number, at: Date): Promise<void> {
+    return this.keys.touchLastUsed(keyId, at);
+  }
+
+  private remember(prefix: string, key: ApiKey, stamp: DataStamp): void {
+    if (this.found.size >= this.maxEntries) {
+      const oldest = this.found.keys().next().value;
+      if (oldest !== undefined) this.found.delete(oldest);
+    }
+    this.found.set(prefix, { key, stamp });
+  }
+}

@@ -1,0 +1,91 @@
+import type { DataStamp, DataVersions } from './data-versions';
+
+/**
+ * Reuse of a read while the tenant's data stamp is unchanged. Use cases call it around their repository reads; the
+ * composition root decides whether reads are reused at all.
+ */
+export interface ReadCache {
+  /**
+   * The value `load` gave for `key` in this tenant, when it was loaded under the tenant's current stamp; otherwise
+   * loads it now. `weight` is the value's share of the cache's budget (rows, say). A failed load is not kept.
+   */
+  read<T>(tenantId: number, key: string, weight: (value: T) => number, load: () => Promise<T>): Promise<T>;
+}
+
+/** Every read goes to the repositories. */
+export const noReadCache: ReadCache = {
+  read: (_tenantId, _key, _weight, load) => load(),
+};
+
+interface Entry {
+  stamp: DataStamp;
+  value: unknown;
+  weight: number;
+}
+
+export const DEFAULT_READ_CACHE_WEIGHT = 20_000;
+
+/**
+ * Issue 6's "no response cache that can serve stale data after a write": an entry is served only while the tenant's
+ * stamp (DataVersions) is the one read just before the entry was loaded, so the first read after any committed write,
+ * from any process, loads afresh. A value may be newer than its stamp (a write committed between the stamp and the
+ * load), never older.
+ *
+ * Entries are evicted least recently used first once their total weight passes the budget. Concurrent reads of one
+ * key under one stamp share a single load, so a write under load costs one reload, not one per waiting request.
+ */
+export class FreshReadCache implements ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<unknown>>();
+  private totalWeight = 0;
+
+  constructor(
+    private readonly versions: DataVersions,
+    private readonly maxWeight = DEFAULT_READ_CACHE_WEIGHT,
+  ) {}
+
+  async read<T>(tenantId: number, key: string, weight: (value: T) => number, load: () => Promise<T>): Promise<T> {
+    const stamp = await this.versions.stampOf(tenantId);
+    const id = `${tenantId}\u0000${key}`;
+    const entry = this.entries.get(id);
+    if (entry !== undefined && entry.stamp === stamp) {
+      // Map order is insertion order: moving a hit to the end keeps the least recently used first.
+      this.entries.delete(id);
+      this.entries.set(id, entry);
+      return entry.value as T;
+    }
+    const flight = `${id}\u0000${String(stamp)}`;
+    let pending = this.loading.get(flight) as Promise<T> | undefined;
+    if (pending === undefined) {
+      pending = load().then((value) => {
+        this.store(id, { stamp, value, weight: Math.max(1, weight(value)) });
+        return value;
+      });
+      this.loading.set(flight, pending);
+      const forget = () => this.loading.delete(flight);
+      pending.then(forget, forget);
+    }
+    return pending;
+  }
+
+  /** Entries held, for tests and diagnostics. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(id: string, entry: Entry): void {
+    const previous = this.entries.get(id);
+    if (previous !== undefined) {
+      this.entries.delete(id);
+      this.totalWeight -= previous.weight;
+    }
+    if (entry.weight > this.maxWeight) return;
+    this.entries.set(id, entry);
+    this.totalWeight += entry.weight;
+    for (const [oldest, old] of this.entries) {
+      if (this.totalWeight <= this.maxWeight) break;
+      this.entries.delete(oldest);
+      this.totalWeight -= old.weight;
+    }
+  }
+}
