@@ -203,11 +203,16 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = String(created.body.id);
+    // Warm the server's reads first: the CLI's write, from another process, must still show on the next request.
+    const pendingPath = `${server.url}${API}/bookings/?status=pending&page_size=200`;
+    expect((await https(`${server.url}${API}/bookings/${id}/`, { key: FULL_KEY })).body.status).toBe('pending');
+    const pendingBefore = (await https(pendingPath, { key: FULL_KEY })).body.count as number;
 
     const confirmed = await runCli(['bookings', 'confirm', id, '--tenant', 'alpenblick'], env, cwd);
     expect(confirmed.code).toBe(0);
     expect(confirmed.stdout).toBe(`booking ${id} (${created.body.booking_reference}) is confirmed, total 70.00 CHF\n`);
     expect((await https(`${server.url}${API}/bookings/${id}/`, { key: FULL_KEY })).body.status).toBe('confirmed');
+    expect((await https(pendingPath, { key: FULL_KEY })).body.count).toBe(pendingBefore - 1);
 
     const cancelled = await runCli(['bookings', 'cancel', id, '--tenant', 'alpenblick'], env, cwd);
     expect(cancelled.code).toBe(0);
