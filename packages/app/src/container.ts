@@ -106,13 +106,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
     perKeyPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
   }));
-  // Issue 6: reads are reused only while the data stamp is unchanged, so no answer predates a committed write. The key
-  // row is kept the same way on SQLite, where the stamp costs no I/O; on Postgres the stamp is a round trip like the
-  // key row itself, so the verifier keeps reading the row.
+  // Issue 6: reads are reused only while the data stamp is unchanged, so no answer predates a committed write. Key
+  // rows are kept the same way, and the stamp read to check a key serves the reads of its request (one per request).
   single<ReadCache>(TOKENS.ReadCache, () => new FreshReadCache(persistence.versions));
-  const keysForVerifier = persistence.dialect === 'sqlite' ? new FreshApiKeys(persistence.apiKeys, persistence.versions) : persistence.apiKeys;
   single(TOKENS.ApiKeyVerifier, () =>
-    new ApiKeyVerifier(keysForVerifier, get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
+    new ApiKeyVerifier(new FreshApiKeys(persistence.apiKeys, persistence.versions), get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
   const cache = () => get<ReadCache>(TOKENS.ReadCache);
   single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache()));
   single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings, cache()));

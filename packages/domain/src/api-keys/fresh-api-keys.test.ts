@@ -34,6 +34,16 @@ describe('FreshApiKeys', () => {
     expect(lookups).toBe(afterFirst);
   });
 
+  it('hands out the stamp it checked the key against, for the reads of the same request', async () => {
+    const { key } = await manage.create('alpine', 'mirror', ['bookings:read'], null);
+    const stamp = await world.versions.stampOf(key.tenantId);
+    expect((await keys.findByPrefix(key.prefix))?.stamp).toEqual(stamp);
+    expect((await keys.findByPrefix(key.prefix))?.stamp).toEqual(stamp);
+    await manage.revoke('alpine', key.prefix);
+    expect((await keys.findByPrefix(key.prefix))?.stamp).toEqual(await world.versions.stampOf(key.tenantId));
+    expect((await keys.findByPrefix(key.prefix))?.stamp).not.toEqual(stamp);
+  });
+
   it('sees a revocation made elsewhere on the very next lookup', async () => {
     const { key } = await manage.create('alpine', 'mirror', ['bookings:read'], null);
     expect((await keys.findByPrefix(key.prefix))?.revokedAt).toBeNull();

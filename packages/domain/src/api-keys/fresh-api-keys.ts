@@ -9,10 +9,11 @@ const DEFAULT_ENTRIES = 10_000;
  * any other committed change to the tenant, changes the stamp, so the very next request reads the row again
  * (DECISIONS §1); expiry is a comparison with the clock, which the verifier makes on every request anyway.
  *
- * Worth it where the stamp costs less than the row (SQLite reads it from shared memory); the composition root decides.
+ * The key comes back with the stamp it was checked against, which the verifier hands on in the Principal: the reads
+ * of the same request then need no stamp of their own (one round trip less per request on Postgres).
  */
 export class FreshApiKeys implements ApiKeyRepository {
-  private readonly found = new Map<string, { key: ApiKey; stamp: DataStamp }>();
+  private readonly found = new Map<string, ApiKey & { stamp: DataStamp }>();
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -22,15 +23,17 @@ export class FreshApiKeys implements ApiKeyRepository {
 
   async findByPrefix(prefix: string): Promise<ApiKey | null> {
     const entry = this.found.get(prefix);
-    if (entry !== undefined && (await this.versions.stampOf(entry.key.tenantId)) === entry.stamp) return entry.key;
+    if (entry !== undefined && (await this.versions.stampOf(entry.tenantId)) === entry.stamp) return entry;
     this.found.delete(prefix);
     // The tenant, and so the stamp to read, is known only from the row; the row kept is read after the stamp.
     const first = await this.keys.findByPrefix(prefix);
     if (first === null) return null;
     const stamp = await this.versions.stampOf(first.tenantId);
     const key = await this.keys.findByPrefix(prefix);
-    if (key !== null && key.tenantId === first.tenantId) this.remember(prefix, key, stamp);
-    return key;
+    if (key === null || key.tenantId !== first.tenantId) return key;
+    const checked = { ...key, stamp };
+    this.remember(prefix, checked);
+    return checked;
   }
 
   listByTenant(tenantId: number): Promise<ApiKey[]> {
@@ -49,11 +52,11 @@ export class FreshApiKeys implements ApiKeyRepository {
     return this.keys.touchLastUsed(keyId, at);
   }
 
-  private remember(prefix: string, key: ApiKey, stamp: DataStamp): void {
+  private remember(prefix: string, key: ApiKey & { stamp: DataStamp }): void {
     if (this.found.size >= this.maxEntries) {
       const oldest = this.found.keys().next().value;
       if (oldest !== undefined) this.found.delete(oldest);
     }
-    this.found.set(prefix, { key, stamp });
+    this.found.set(prefix, key);
   }
 }

@@ -47,7 +47,9 @@ export class ApiKeyVerifier {
     if (!isKeyActive(key, now)) return this.fail(clientAddress, 'key_inactive');
 
     await this.touch(key, now);
-    return { tenantId: key.tenantId, keyId: key.id, prefix: key.prefix, scopes: key.scopes };
+    const principal: Principal = { tenantId: key.tenantId, keyId: key.id, prefix: key.prefix, scopes: key.scopes };
+    if (key.stamp !== undefined) principal.stamp = key.stamp;
+    return principal;
   }
 
   private async secretMatches(key: ApiKey | null, secret: string, clientAddress: string): Promise<boolean> {

@@ -20,7 +20,7 @@ export class ListBookings {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
     const key = `bookings?${filter.status ?? ''}&${filter.checkInFrom ?? ''}&${filter.checkInTo ?? ''}&${pageKey(request, hint)}`;
-    return this.cache.read(tenantId, key, pageWeight, () =>
+    return this.cache.read(principal, key, pageWeight, () =>
       paginate(request, hint, {
         count: () => this.bookings.count(tenantId, filter),
         list: (window) => this.bookings.list(tenantId, filter, window),
@@ -42,7 +42,7 @@ export class GetBooking {
   async execute(principal: Principal, id: number): Promise<Booking> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
-    return this.cache.read(tenantId, `booking ${id}`, () => 1, async () => {
+    return this.cache.read(principal, `booking ${id}`, () => 1, async () => {
       const booking = await this.bookings.findById(tenantId, id);
       if (!booking) throw new DomainError('not_found');
       return booking;

@@ -33,8 +33,8 @@ describe('FreshReadCache', () => {
   it('serves a second read from memory while the stamp is unchanged', async () => {
     const cache = new FreshReadCache(new HandStamps());
     const load = counting('page');
-    expect(await cache.read(1, 'k', one, load)).toBe('page#1');
-    expect(await cache.read(1, 'k', one, load)).toBe('page#1');
+    expect(await cache.read({ tenantId: 1 }, 'k', one, load)).toBe('page#1');
+    expect(await cache.read({ tenantId: 1 }, 'k', one, load)).toBe('page#1');
     expect(load.calls).toBe(1);
   });
 
@@ -43,18 +43,18 @@ describe('FreshReadCache', () => {
     const cache = new FreshReadCache(stamps);
     const a = counting('a');
     const b = counting('b');
-    await cache.read(1, 'k', one, a);
-    await cache.read(2, 'k', one, b);
+    await cache.read({ tenantId: 1 }, 'k', one, a);
+    await cache.read({ tenantId: 2 }, 'k', one, b);
     stamps.write(1);
-    expect(await cache.read(1, 'k', one, a)).toBe('a#2');
-    expect(await cache.read(2, 'k', one, b)).toBe('b#1');
+    expect(await cache.read({ tenantId: 1 }, 'k', one, a)).toBe('a#2');
+    expect(await cache.read({ tenantId: 2 }, 'k', one, b)).toBe('b#1');
   });
 
   it('keeps keys of different tenants apart', async () => {
     const cache = new FreshReadCache(new HandStamps());
-    await cache.read(1, 'k', one, async () => 'tenant 1');
-    expect(await cache.read(2, 'k', one, async () => 'tenant 2')).toBe('tenant 2');
-    expect(await cache.read(1, 'k', one, async () => 'never')).toBe('tenant 1');
+    await cache.read({ tenantId: 1 }, 'k', one, async () => 'tenant 1');
+    expect(await cache.read({ tenantId: 2 }, 'k', one, async () => 'tenant 2')).toBe('tenant 2');
+    expect(await cache.read({ tenantId: 1 }, 'k', one, async () => 'never')).toBe('tenant 1');
   });
 
   it('reads the stamp before loading, so a write during the load is seen by the next read', async () => {
@@ -62,13 +62,24 @@ describe('FreshReadCache', () => {
     const cache = new FreshReadCache(stamps);
     let data = 'before';
     // The write commits while the load runs: the load may see either state, the next read must see the new one.
-    await cache.read(1, 'k', one, async () => {
+    await cache.read({ tenantId: 1 }, 'k', one, async () => {
       const seen = data;
       data = 'after';
       stamps.write(1);
       return seen;
     });
-    expect(await cache.read(1, 'k', one, async () => data)).toBe('after');
+    expect(await cache.read({ tenantId: 1 }, 'k', one, async () => data)).toBe('after');
+  });
+
+  it('takes the stamp a reader brings (read while its key was checked) instead of reading one', async () => {
+    const stamps = new HandStamps();
+    const cache = new FreshReadCache(stamps);
+    const load = counting('v');
+    await cache.read({ tenantId: 1, stamp: 0 }, 'k', one, load);
+    expect(await cache.read({ tenantId: 1, stamp: 0 }, 'k', one, load)).toBe('v#1');
+    expect(stamps.reads).toBe(0);
+    stamps.write(1);
+    expect(await cache.read({ tenantId: 1, stamp: 1 }, 'k', one, load)).toBe('v#2');
   });
 
   it('lets concurrent reads of one key share one load', async () => {
@@ -79,7 +90,7 @@ describe('FreshReadCache', () => {
       calls++;
       return new Promise<string>((resolve) => (release = resolve));
     };
-    const reads = Promise.all([cache.read(1, 'k', one, load), cache.read(1, 'k', one, load), cache.read(1, 'k', one, load)]);
+    const reads = Promise.all([cache.read({ tenantId: 1 }, 'k', one, load), cache.read({ tenantId: 1 }, 'k', one, load), cache.read({ tenantId: 1 }, 'k', one, load)]);
     await new Promise((r) => setTimeout(r, 0));
     release('shared');
     expect(await reads).toEqual(['shared', 'shared', 'shared']);
@@ -88,23 +99,23 @@ describe('FreshReadCache', () => {
 
   it('keeps no failed load: the next read tries again', async () => {
     const cache = new FreshReadCache(new HandStamps());
-    await expect(cache.read(1, 'k', one, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await cache.read(1, 'k', one, async () => 'ok')).toBe('ok');
+    await expect(cache.read({ tenantId: 1 }, 'k', one, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.read({ tenantId: 1 }, 'k', one, async () => 'ok')).toBe('ok');
   });
 
   it('evicts the least recently used entries beyond its weight budget, and keeps nothing heavier than it', async () => {
     const cache = new FreshReadCache(new HandStamps(), 10);
     const loads = { a: counting('a'), b: counting('b'), c: counting('c') };
-    await cache.read(1, 'a', () => 4, loads.a);
-    await cache.read(1, 'b', () => 4, loads.b);
-    await cache.read(1, 'a', () => 4, loads.a); // a is now the most recently used
-    await cache.read(1, 'c', () => 4, loads.c); // 12 > 10: b goes
+    await cache.read({ tenantId: 1 }, 'a', () => 4, loads.a);
+    await cache.read({ tenantId: 1 }, 'b', () => 4, loads.b);
+    await cache.read({ tenantId: 1 }, 'a', () => 4, loads.a); // a is now the most recently used
+    await cache.read({ tenantId: 1 }, 'c', () => 4, loads.c); // 12 > 10: b goes
     expect(cache.size).toBe(2);
-    await cache.read(1, 'a', () => 4, loads.a);
-    await cache.read(1, 'b', () => 4, loads.b);
+    await cache.read({ tenantId: 1 }, 'a', () => 4, loads.a);
+    await cache.read({ tenantId: 1 }, 'b', () => 4, loads.b);
     expect([loads.a.calls, loads.b.calls]).toEqual([1, 2]);
-    await cache.read(1, 'huge', () => 11, async () => 'x');
-    await cache.read(1, 'huge', () => 11, async () => 'y').then((v) => expect(v).toBe('y'));
+    await cache.read({ tenantId: 1 }, 'huge', () => 11, async () => 'x');
+    await cache.read({ tenantId: 1 }, 'huge', () => 11, async () => 'y').then((v) => expect(v).toBe('y'));
   });
 });
 

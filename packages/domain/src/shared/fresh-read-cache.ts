@@ -6,15 +6,22 @@ import type { DataStamp, DataVersions } from './data-versions';
  */
 export interface ReadCache {
   /**
-   * The value `load` gave for `key` in this tenant, when it was loaded under the tenant's current stamp; otherwise
-   * loads it now. `weight` is the value's share of the cache's budget (rows, say). A failed load is not kept.
+   * The value `load` gave for `key` in the reader's tenant, when it was loaded under the tenant's current stamp
+   * (the reader's own `stamp` when it brings one, see Principal); otherwise loads it now. `weight` is the value's
+   * share of the cache's budget (rows, say). A failed load is not kept.
    */
-  read<T>(tenantId: number, key: string, weight: (value: T) => number, load: () => Promise<T>): Promise<T>;
+  read<T>(reader: Reader, key: string, weight: (value: T) => number, load: () => Promise<T>): Promise<T>;
+}
+
+/** Whose read it is: the tenant, and its stamp when already read for this request. */
+export interface Reader {
+  tenantId: number;
+  stamp?: DataStamp;
 }
 
 /** Every read goes to the repositories. */
 export const noReadCache: ReadCache = {
-  read: (_tenantId, _key, _weight, load) => load(),
+  read: (_reader, _key, _weight, load) => load(),
 };
 
 interface Entry {
@@ -44,8 +51,9 @@ export class FreshReadCache implements ReadCache {
     private readonly maxWeight = DEFAULT_READ_CACHE_WEIGHT,
   ) {}
 
-  async read<T>(tenantId: number, key: string, weight: (value: T) => number, load: () => Promise<T>): Promise<T> {
-    const stamp = await this.versions.stampOf(tenantId);
+  async read<T>(reader: Reader, key: string, weight: (value: T) => number, load: () => Promise<T>): Promise<T> {
+    const { tenantId } = reader;
+    const stamp = reader.stamp ?? (await this.versions.stampOf(tenantId));
     const id = `${tenantId}\u0000${key}`;
     const entry = this.entries.get(id);
     if (entry !== undefined && entry.stamp === stamp) {

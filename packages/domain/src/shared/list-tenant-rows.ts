@@ -25,7 +25,7 @@ export abstract class ListTenantRows<T> {
   async execute(principal: Principal, request: PageRequest, hint?: PageHint): Promise<Page<T>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
-    return this.cache.read(tenantId, `${this.scope}?${pageKey(request, hint)}`, pageWeight, () =>
+    return this.cache.read(principal, `${this.scope}?${pageKey(request, hint)}`, pageWeight, () =>
       paginate(request, hint, {
         count: () => this.rows.count(tenantId),
         list: (window) => this.rows.list(tenantId, window),
