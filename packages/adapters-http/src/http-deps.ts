@@ -14,6 +14,8 @@ export interface HttpLogger {
   info(fields: Record<string, unknown>, msg: string): void;
   warn(fields: Record<string, unknown>, msg: string): void;
   error(fields: Record<string, unknown>, msg: string): void;
+  /** Whether `info` lines are written at all; when they are not, requests skip building theirs (pino has this). */
+  isLevelEnabled?(level: 'info'): boolean;
 }
 
 export interface HttpDeps {

@@ -35,6 +35,10 @@ export function requestContext(logger: HttpLogger): RequestHandler {
     const requestId = typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('Strict-Transport-Security', HSTS);
+    if (logger.isLevelEnabled?.('info') === false) {
+      next();
+      return;
+    }
     res.once('close', () => {
       const principal = res.locals.principal as Principal | undefined;
       const fields: Record<string, unknown> = {

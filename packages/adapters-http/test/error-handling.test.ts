@@ -71,6 +71,19 @@ describe('request log', () => {
     expect(JSON.stringify(world.logs)).not.toContain(token.slice(8));
   });
 
+  it('builds no request line when the logger has info switched off, and still sends the id and HSTS', async () => {
+    const world = buildWorld();
+    const [token] = (await seed(world, [aTenant('alpine')])) as [string];
+    const quiet = { ...world.deps.logger, isLevelEnabled: () => false };
+    const server = await serve(createApp({ ...world.deps, logger: quiet }));
+    const reply = await server.get(`${API}/sites/`, token);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reply.status).toBe(200);
+    expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reply.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(world.logs.filter((line) => line.msg === 'request')).toEqual([]);
+  });
+
   it('redacts a key pasted into the path', async () => {
     const world = buildWorld();
     const server = await serve(createApp(world.deps));
