@@ -115,9 +115,11 @@ const log = (message: string) => console.error(`[bench ${new Date().toISOString(
 function campsiteCommand(nodeFlags: string[] = []): { command: string; args: string[] } {
   const script = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> })
     .scripts.campsite;
-  const match = script?.match(/^tsx\s+(\S+)$/);
-  if (!match?.[1]) return { command: "npx", args: ["-y", "pnpm@10", "campsite"] };
-  return { command: process.execPath, args: [...nodeFlags, "--import", "tsx", match[1]] };
+  // `exec node [V8 flags] --import tsx FILE`: the same node flags, run without the pnpm wrapper.
+  const match = script?.match(/^(?:exec\s+)?node\s+((?:--\S+\s+)*?)--import\s+tsx\s+(\S+)$/);
+  if (!match?.[2]) return { command: "npx", args: ["-y", "pnpm@10", "campsite"] };
+  const scriptFlags = (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
+  return { command: process.execPath, args: [...scriptFlags, ...nodeFlags, "--import", "tsx", match[2]] };
 }
 
 function freePort(): Promise<number> {

@@ -21,11 +21,13 @@ describe('repeated reads', () => {
   it('answer byte for byte what the first answer said', async () => {
     const { get } = await started();
     for (const path of [`${API}/bookings/?page_size=2`, `${API}/bookings/1/`, `${API}/sites/`]) {
-      const first = await get(path);
-      const second = await get(path);
-      expect(second.status).toBe(200);
-      expect(second.text).toBe(first.text);
-      expect(second.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+      // The second read is the one kept (FreshReadCache's doorkeeper); the third is served from it.
+      const [first, second, third] = [await get(path), await get(path), await get(path)];
+      for (const again of [second, third]) {
+        expect(again.status).toBe(200);
+        expect(again.text).toBe(first.text);
+        expect(again.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+      }
     }
   });
 

@@ -15,7 +15,7 @@ export const CLI = join(REPO_ROOT, 'packages/app/src/cli/main.ts');
 /** A copy of `../shared/fixtures/sample.json`, so the tests do not depend on the shared folder. */
 export const SAMPLE_FIXTURE = join(REPO_ROOT, 'packages/app/test/fixtures/sample.json');
 // The same loader `pnpm campsite` uses (tsx), resolved from the repository so the process may start anywhere.
-const TSX_LOADER = pathToFileURL(createRequire(join(REPO_ROOT, 'package.json')).resolve('tsx')).href;
+export const TSX_LOADER = pathToFileURL(createRequire(join(REPO_ROOT, 'package.json')).resolve('tsx')).href;
 
 export const FULL_KEY = 'ck_d7T4aogrKwV6h2sDvQvUFcLB604ep';
 export const SITES_ONLY_KEY = 'ck_CDJjnT0qo2Ad5X1iUJjY9pjJ7EOPJ';

@@ -19,7 +19,8 @@ export class ListBookings {
   async execute(principal: Principal, filter: BookingFilter, request: PageRequest, hint?: PageHint): Promise<Page<Booking>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
-    const key = `bookings?${filter.status ?? ''}&${filter.checkInFrom ?? ''}&${filter.checkInTo ?? ''}&${pageKey(request, hint)}`;
+    // JSON keeps any status text (it is free text) from running into the next field.
+    const key = `bookings${JSON.stringify([filter.status ?? null, filter.checkInFrom ?? null, filter.checkInTo ?? null])}${pageKey(request, hint)}`;
     return this.cache.read(principal, key, pageWeight, () =>
       paginate(request, hint, {
         count: () => this.bookings.count(tenantId, filter),

@@ -31,7 +31,7 @@ const one = () => 1;
 
 describe('FreshReadCache', () => {
   it('serves a second read from memory while the stamp is unchanged', async () => {
-    const cache = new FreshReadCache(new HandStamps());
+    const cache = new FreshReadCache(new HandStamps(), undefined, 0);
     const load = counting('page');
     expect(await cache.read({ tenantId: 1 }, 'k', one, load)).toBe('page#1');
     expect(await cache.read({ tenantId: 1 }, 'k', one, load)).toBe('page#1');
@@ -40,7 +40,7 @@ describe('FreshReadCache', () => {
 
   it('loads again after the tenant stamp moved, and only for that tenant', async () => {
     const stamps = new HandStamps();
-    const cache = new FreshReadCache(stamps);
+    const cache = new FreshReadCache(stamps, undefined, 0);
     const a = counting('a');
     const b = counting('b');
     await cache.read({ tenantId: 1 }, 'k', one, a);
@@ -51,7 +51,7 @@ describe('FreshReadCache', () => {
   });
 
   it('keeps keys of different tenants apart', async () => {
-    const cache = new FreshReadCache(new HandStamps());
+    const cache = new FreshReadCache(new HandStamps(), undefined, 0);
     await cache.read({ tenantId: 1 }, 'k', one, async () => 'tenant 1');
     expect(await cache.read({ tenantId: 2 }, 'k', one, async () => 'tenant 2')).toBe('tenant 2');
     expect(await cache.read({ tenantId: 1 }, 'k', one, async () => 'never')).toBe('tenant 1');
@@ -59,7 +59,7 @@ describe('FreshReadCache', () => {
 
   it('reads the stamp before loading, so a write during the load is seen by the next read', async () => {
     const stamps = new HandStamps();
-    const cache = new FreshReadCache(stamps);
+    const cache = new FreshReadCache(stamps, undefined, 0);
     let data = 'before';
     // The write commits while the load runs: the load may see either state, the next read must see the new one.
     await cache.read({ tenantId: 1 }, 'k', one, async () => {
@@ -73,7 +73,7 @@ describe('FreshReadCache', () => {
 
   it('takes the stamp a reader brings (read while its key was checked) instead of reading one', async () => {
     const stamps = new HandStamps();
-    const cache = new FreshReadCache(stamps);
+    const cache = new FreshReadCache(stamps, undefined, 0);
     const load = counting('v');
     await cache.read({ tenantId: 1, stamp: 0 }, 'k', one, load);
     expect(await cache.read({ tenantId: 1, stamp: 0 }, 'k', one, load)).toBe('v#1');
@@ -82,8 +82,21 @@ describe('FreshReadCache', () => {
     expect(await cache.read({ tenantId: 1, stamp: 1 }, 'k', one, load)).toBe('v#2');
   });
 
+  it('keeps a key only from its second read on, so one pass over many keys leaves nothing behind', async () => {
+    const cache = new FreshReadCache(new HandStamps(), 1_000, 2);
+    const load = counting('p');
+    await cache.read({ tenantId: 1 }, 'page 1', one, load);
+    expect(cache.size).toBe(0);
+    await cache.read({ tenantId: 1 }, 'page 1', one, load);
+    expect(cache.size).toBe(1);
+    expect(await cache.read({ tenantId: 1 }, 'page 1', one, load)).toBe('p#2');
+    // The doorkeeper forgets the oldest of its two keys: a walk over many pages is never kept.
+    for (const page of ['a', 'b', 'c', 'a', 'b', 'c']) await cache.read({ tenantId: 1 }, page, one, async () => page);
+    expect(cache.size).toBe(1);
+  });
+
   it('lets concurrent reads of one key share one load', async () => {
-    const cache = new FreshReadCache(new HandStamps());
+    const cache = new FreshReadCache(new HandStamps(), undefined, 0);
     let release!: (v: string) => void;
     let calls = 0;
     const load = () => {
@@ -98,13 +111,13 @@ describe('FreshReadCache', () => {
   });
 
   it('keeps no failed load: the next read tries again', async () => {
-    const cache = new FreshReadCache(new HandStamps());
+    const cache = new FreshReadCache(new HandStamps(), undefined, 0);
     await expect(cache.read({ tenantId: 1 }, 'k', one, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.read({ tenantId: 1 }, 'k', one, async () => 'ok')).toBe('ok');
   });
 
   it('evicts the least recently used entries beyond its weight budget, and keeps nothing heavier than it', async () => {
-    const cache = new FreshReadCache(new HandStamps(), 10);
+    const cache = new FreshReadCache(new HandStamps(), 10, 0);
     const loads = { a: counting('a'), b: counting('b'), c: counting('c') };
     await cache.read({ tenantId: 1 }, 'a', () => 4, loads.a);
     await cache.read({ tenantId: 1 }, 'b', () => 4, loads.b);
@@ -124,7 +137,7 @@ describe('list use cases over a FreshReadCache', () => {
     const world = await aWorld([
       aTenant('alpine', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1, status: 'pending', checkInDate: '2026-07-01' })] }),
     ]);
-    const cache = new FreshReadCache(world.versions);
+    const cache = new FreshReadCache(world.versions, undefined, 0);
     const list = new ListBookings(world.bookings, cache);
     const get = new GetBooking(world.bookings, cache);
     const principal = world.principal('alpine');
@@ -138,5 +151,22 @@ describe('list use cases over a FreshReadCache', () => {
     expect((await list.execute(principal, {}, page)).results[0]!.status).toBe('confirmed');
     expect((await get.execute(principal, 1)).status).toBe('confirmed');
     expect((await list.execute(principal, { status: 'pending' }, page)).count).toBe(0);
+  });
+});
+
+describe('ListBookings cache keys', () => {
+  it('keep a free-text status from being read as another filter', async () => {
+    const world = await aWorld([
+      aTenant('alpine', {
+        sites: [aSite({ id: 1 })],
+        bookings: [aBooking({ id: 1, status: 'pending', checkInDate: '2026-07-01', checkOutDate: '2026-07-02' })],
+      }),
+    ]);
+    const list = new ListBookings(world.bookings, new FreshReadCache(world.versions, undefined, 0));
+    const principal = world.principal('alpine');
+    const page = { page: 1, pageSize: 50 };
+    expect((await list.execute(principal, { status: 'pending', checkInFrom: '2026-07-01' }, page)).count).toBe(1);
+    expect((await list.execute(principal, { status: 'pending&2026-07-01' }, page)).count).toBe(0);
+    expect((await list.execute(principal, { status: 'pending' }, { page: 1, pageSize: 5 })).pageSize).toBe(5);
   });
 });

@@ -31,6 +31,8 @@ interface Entry {
 }
 
 export const DEFAULT_READ_CACHE_WEIGHT = 20_000;
+/** How many recently read keys the doorkeeper remembers. */
+export const DEFAULT_DOORKEEPER_KEYS = 4_096;
 
 /**
  * Issue 6's "no response cache that can serve stale data after a write": an entry is served only while the tenant's
@@ -40,15 +42,21 @@ export const DEFAULT_READ_CACHE_WEIGHT = 20_000;
  *
  * Entries are evicted least recently used first once their total weight passes the budget. Concurrent reads of one
  * key under one stamp share a single load, so a write under load costs one reload, not one per waiting request.
+ *
+ * A key is kept only from its second read on (a "doorkeeper" of recently read keys): a mirror walking every page
+ * once, or a client reading random bookings, would otherwise push out the pages that are read again and again, and
+ * fill the heap with entries that die unread (measured: random booking reads grew the server's heap by ~100 MB).
  */
 export class FreshReadCache implements ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<unknown>>();
+  private readonly readOnce = new Set<string>();
   private totalWeight = 0;
 
   constructor(
     private readonly versions: DataVersions,
     private readonly maxWeight = DEFAULT_READ_CACHE_WEIGHT,
+    private readonly doorkeeperKeys = DEFAULT_DOORKEEPER_KEYS,
   ) {}
 
   async read<T>(reader: Reader, key: string, weight: (value: T) => number, load: () => Promise<T>): Promise<T> {
@@ -65,8 +73,9 @@ export class FreshReadCache implements ReadCache {
     const flight = `${id}\u0000${String(stamp)}`;
     let pending = this.loading.get(flight) as Promise<T> | undefined;
     if (pending === undefined) {
+      const keep = entry !== undefined || this.admit(id);
       pending = load().then((value) => {
-        this.store(id, { stamp, value, weight: Math.max(1, weight(value)) });
+        if (keep) this.store(id, { stamp, value, weight: Math.max(1, weight(value)) });
         return value;
       });
       this.loading.set(flight, pending);
@@ -79,6 +88,17 @@ export class FreshReadCache implements ReadCache {
   /** Entries held, for tests and diagnostics. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** True for a key read recently already; otherwise remembers it for next time. A doorkeeper of 0 admits all. */
+  private admit(id: string): boolean {
+    if (this.doorkeeperKeys === 0 || this.readOnce.delete(id)) return true;
+    if (this.readOnce.size >= this.doorkeeperKeys) {
+      const oldest = this.readOnce.values().next().value;
+      if (oldest !== undefined) this.readOnce.delete(oldest);
+    }
+    this.readOnce.add(id);
+    return false;
   }
 
   private store(id: string, entry: Entry): void {
