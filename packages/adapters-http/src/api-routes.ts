@@ -82,28 +82,52 @@ export function apiRoutes(deps: HttpDeps): RequestHandler {
 
 function pipeline(deps: HttpDeps): RequestHandler {
   const match = routeTable(deps);
+  const { verifier, throttle } = deps;
   return async (req, res) => {
     const route = match(req.path);
     if (!route) throw new TransportError({ kind: 'unknown_path' });
 
-    const principal = await deps.verifier.verify(req.headers.authorization, req.ip ?? req.socket.remoteAddress ?? '');
+    const authorization = req.headers.authorization;
+    const address = req.ip ?? req.socket.remoteAddress ?? '';
+    // Issue 6: a key kept in memory may go unconfirmed until the limiter confirms it and counts the request in one
+    // round trip. Every answer that ends before the limiter (403, 405) confirms it first, so a revoked key still
+    // hears 401 there.
+    let principal = await verifier.verify(authorization, address, { unconfirmed: true });
+    const confirmed = async () => {
+      if (principal.unconfirmed) principal = await verifier.verify(authorization, address);
+      setPrincipal(res, principal);
+      return principal;
+    };
     setPrincipal(res, principal);
 
     const endpoint = route.resource.endpointFor(req.method);
     if (!endpoint) {
-      await showStanding(res, deps.throttle, principal);
+      await showStanding(res, throttle, await confirmed());
       throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: route.resource.allow });
     }
     if (!principal.scopes.includes(endpoint.scope)) {
-      await showStanding(res, deps.throttle, principal);
+      await showStanding(res, throttle, await confirmed());
       throw new DomainError('permission_denied');
     }
 
     let decision: RateLimitDecision;
     try {
-      decision = await deps.throttle.admitKey(principal);
+      const counted = principal.unconfirmed ? await throttle.admitUnconfirmed(principal) : null;
+      if (counted === null) {
+        // Not kept, or the tenant's data changed since the key was read: verify afresh, then the usual order.
+        if ((await confirmed()).scopes.includes(endpoint.scope) === false) {
+          await showStanding(res, throttle, principal);
+          throw new DomainError('permission_denied');
+        }
+      }
+      if (counted !== null) {
+        const { unconfirmed: _confirmedNow, ...sure } = principal;
+        principal = sure;
+        setPrincipal(res, principal);
+      }
+      decision = counted ?? (await throttle.admitKey(principal));
     } catch (error) {
-      if (isDomainError(error, 'throttled')) await showStanding(res, deps.throttle, principal);
+      if (isDomainError(error, 'throttled')) await showStanding(res, throttle, principal);
       throw error;
     }
     setRateLimitHeaders(res, decision);

@@ -1,6 +1,6 @@
 import { InMemoryBookingRepository, aBooking, aSite, aTenant } from '@campsite/domain/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, closeServers, startWith } from './support/http-harness';
+import { API, closeServers, issueKey, startWith } from './support/http-harness';
 
 // Issue 6: repeated reads are served from memory and rendered once, yet never answer from before a write.
 
@@ -78,5 +78,60 @@ describe('HEAD of a reused page', () => {
     expect(head.status).toBe(200);
     expect(head.text).toBe('');
     expect(head.headers['content-length']).toBe(got.headers['content-length']);
+  });
+});
+
+// The two ways a kept key is confirmed: by its own stamp read (SQLite) or by the limiter's guarded hit (Postgres).
+describe.each(['guarded', 'plain'] as const)('a key kept in memory (%s limiter)', (limiter) => {
+  async function warmed(perKeyPerMinute = 600) {
+    const { world, server, token } = await startWith(tenant(), { limiter, perKeyPerMinute });
+    const other = await issueKey(world, 'alpine', ['bookings:read', 'bookings:write']);
+    const sitesOnly = await issueKey(world, 'alpine', ['sites:read']);
+    for (const key of [token, sitesOnly]) {
+      await server.get(`${API}/sites/`, key);
+      await server.get(`${API}/sites/`, key);
+    }
+    return { world, server, token, other, sitesOnly };
+  }
+
+  it('is refused with 401 right after its revocation, also where 405 and 403 would answer', async () => {
+    const { world, server, token, sitesOnly } = await warmed();
+    await world.keys.revoke('alpine', token.slice(0, 8));
+    await world.keys.revoke('alpine', sitesOnly.slice(0, 8));
+    // The first request after the revocation of each key is the one that would be answered from the kept row.
+    for (const reply of [
+      await server.request('DELETE', `${API}/sites/`, { token }),
+      await server.get(`${API}/bookings/`, sitesOnly),
+      await server.get(`${API}/sites/`, token),
+    ]) {
+      expect(reply.status).toBe(401);
+      expect(reply.text).toBe('{"detail":"key_inactive"}');
+    }
+  });
+
+  it('counts each request once, also when the tenant changed since the key was read', async () => {
+    const { server, token, other } = await warmed();
+    const before = Number((await server.get(`${API}/sites/`, token)).headers['ratelimit-remaining']);
+    const created = await server.request('POST', `${API}/bookings/`, {
+      token: other,
+      body: { site_id: 2, check_in_date: '2026-10-01', check_out_date: '2026-10-02', num_adults: 1 },
+    });
+    expect(created.status).toBe(201);
+    const after = await server.get(`${API}/bookings/`, token);
+    expect(after.status).toBe(200);
+    expect(after.json.count).toBe(4);
+    expect(Number(after.headers['ratelimit-remaining'])).toBe(before - 1);
+    expect(Number((await server.get(`${API}/bookings/`, token)).headers['ratelimit-remaining'])).toBe(before - 2);
+  });
+
+  it('hears 429 past its limit, with the limit headers', async () => {
+    const { server, token } = await warmed(3);
+    const third = await server.get(`${API}/sites/`, token);
+    expect(third.headers['ratelimit-remaining']).toBe('0');
+    const refused = await server.get(`${API}/sites/`, token);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['ratelimit-limit']).toBe('3');
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
   });
 });

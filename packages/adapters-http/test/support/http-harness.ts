@@ -20,6 +20,7 @@ import {
 import {
   FakeSecretHasher,
   FixedClock,
+  GuardedMemoryRateLimiter,
   InMemoryApiKeyRepository,
   InMemoryBookingRepository,
   InMemoryCustomerRepository,
@@ -61,6 +62,7 @@ export interface World {
 export interface WorldOptions extends Partial<ThrottleLimits> {
   trustProxy?: string | boolean | number;
   activity?: HttpDeps['activity'];
+  limiter?: 'guarded' | 'plain';
 }
 
 export function buildWorld(options: WorldOptions = {}): World {
@@ -71,7 +73,10 @@ export function buildWorld(options: WorldOptions = {}): World {
   const apiKeys = new InMemoryApiKeyRepository(store, clock);
   const bookings = new InMemoryBookingRepository(store);
   const sites = new InMemorySiteRepository(store);
-  const throttle = new Throttle(new MemoryRateLimiter(clock), {
+  const versions = new InMemoryDataVersions(store);
+  // 'guarded' is the Postgres path (kept keys confirmed by the limiter's own round trip), 'plain' the SQLite one.
+  const limiter = options.limiter === 'plain' ? new MemoryRateLimiter(clock) : new GuardedMemoryRateLimiter(clock, versions);
+  const throttle = new Throttle(limiter, {
     perKeyPerMinute: options.perKeyPerMinute ?? 600,
     authFailuresPerMinute: options.authFailuresPerMinute ?? 10_000,
   });
@@ -81,8 +86,7 @@ export function buildWorld(options: WorldOptions = {}): World {
     warn: (fields, msg) => logs.push({ level: 'warn', fields, msg }),
     error: (fields, msg) => logs.push({ level: 'error', fields, msg }),
   };
-  // Wired as the app wires SQLite: reads and key rows reused while the store's stamp holds still.
-  const versions = new InMemoryDataVersions(store);
+  // Wired as the app wires it: reads and key rows reused while the store's stamp holds still.
   const cache = new FreshReadCache(versions);
   const deps: HttpDeps = {
     verifier: new ApiKeyVerifier(new FreshApiKeys(apiKeys, versions), hasher, clock, throttle),

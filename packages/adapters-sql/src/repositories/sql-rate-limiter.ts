@@ -1,4 +1,12 @@
-import { type Clock, type RateLimitDecision, type RateLimiter, RATE_LIMIT_WINDOW_MS, decide, windowStart } from '@campsite/domain';
+import {
+  type Clock,
+  type DataStamp,
+  type RateLimitDecision,
+  type RateLimiter,
+  RATE_LIMIT_WINDOW_MS,
+  decide,
+  windowStart,
+} from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
 
 /**
@@ -23,6 +31,23 @@ export class SqlRateLimiter implements RateLimiter {
       [key, start],
     );
     return decide(Number(row!.n), limit, now, start);
+  }
+
+  /**
+   * The hit and the check of the tenant's `data_version` (SqlDataVersions) in one statement: nothing is counted when
+   * the version has moved. One round trip where a stamp query and a hit would take two (issue 6).
+   */
+  async hitIfUnchanged(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null> {
+    const now = this.clock.now().getTime();
+    const start = windowStart(now);
+    this.sweepOldWindows(start);
+    const row = await this.db.get<{ n: unknown }>(
+      'INSERT INTO rate_limit_windows (key, window_start, n) ' +
+        'SELECT ?, ?, 1 FROM tenant_counters WHERE tenant_id = ? AND data_version = ? ' +
+        'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n',
+      [key, start, guard.tenantId, guard.stamp],
+    );
+    return row ? decide(Number(row.n), limit, now, start) : null;
   }
 
   async peek(key: string, limit: number): Promise<RateLimitDecision> {

@@ -1,3 +1,4 @@
+import type { DataStamp } from '../shared/data-versions';
 import type { Scope } from './scopes';
 import type { ApiKey } from './api-key';
 
@@ -14,6 +15,11 @@ export interface NewApiKey {
 export interface ApiKeyRepository {
   /** The key with this prefix, whatever its tenant or state, or null. Served by an index: called on every request. */
   findByPrefix(prefix: string): Promise<ApiKey | null>;
+  /**
+   * The key as last read, with the stamp it was read under, straight from memory and not checked against the
+   * database; undefined when not held. Offered by FreshApiKeys. Whatever uses it must confirm the stamp.
+   */
+  findKept?(prefix: string): (ApiKey & { stamp: DataStamp }) | undefined;
   /** Keys of a tenant ordered by creation (oldest first, then id). */
   listByTenant(tenantId: number): Promise<ApiKey[]>;
   /** Stores a new key; throws DomainError `validation_failed` when the prefix is already taken. */

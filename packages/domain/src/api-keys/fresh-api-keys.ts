@@ -36,6 +36,10 @@ export class FreshApiKeys implements ApiKeyRepository {
     return checked;
   }
 
+  findKept(prefix: string): (ApiKey & { stamp: DataStamp }) | undefined {
+    return this.found.get(prefix);
+  }
+
   listByTenant(tenantId: number): Promise<ApiKey[]> {
     return this.keys.listByTenant(tenantId);
   }

@@ -6,6 +6,7 @@ import { SeededRandom, aTenant } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import { ApiKeyVerifier, requireScope } from './verify-api-key';
 import { ManageApiKeys } from './manage-api-keys';
+import { FreshApiKeys } from './fresh-api-keys';
 
 const ADDRESS = '203.0.113.7';
 const FAILURES_PER_MINUTE = 3;
@@ -273,5 +274,46 @@ describe('requireScope', () => {
     expect(() => requireScope(principal, scope)).not.toThrow();
     const others = world.principal('alpine', SCOPES.filter((s) => s !== scope));
     expect(() => requireScope(others, scope)).toThrowError(expect.objectContaining({ code: 'permission_denied' }));
+  });
+});
+
+describe('ApiKeyVerifier over kept key rows (FreshApiKeys)', () => {
+  function keptVerifier(confirmsKeys: boolean) {
+    const limiter = new MemoryRateLimiter(world.clock);
+    const guardedLimiter = confirmsKeys ? Object.assign(limiter, { hitIfUnchanged: async () => null }) : limiter;
+    const throttle = new Throttle(guardedLimiter, { perKeyPerMinute: 600, authFailuresPerMinute: FAILURES_PER_MINUTE });
+    return new ApiKeyVerifier(new FreshApiKeys(world.apiKeys, world.versions), world.hasher, world.clock, throttle);
+  }
+
+  it('hands on the stamp it checked the key against, confirmed', async () => {
+    const { raw, key } = await issue();
+    // Read before the call: the call itself records the key's first use, which moves the stamp on afterwards.
+    const before = await world.versions.stampOf(key.tenantId);
+    const principal = await keptVerifier(false).verify(`Bearer ${raw}`, ADDRESS, { unconfirmed: true });
+    expect(principal.stamp).toEqual(before);
+    expect(principal.unconfirmed).toBeUndefined();
+  });
+
+  it('serves the kept row unconfirmed only when asked and when the throttle can confirm it', async () => {
+    const { raw } = await issue();
+    const kept = keptVerifier(true);
+    await kept.verify(`Bearer ${raw}`, ADDRESS);
+    expect((await kept.verify(`Bearer ${raw}`, ADDRESS, { unconfirmed: true })).unconfirmed).toBe(true);
+    expect((await kept.verify(`Bearer ${raw}`, ADDRESS)).unconfirmed).toBeUndefined();
+  });
+
+  it('refuses a kept row that already shows the key expired, without asking the database', async () => {
+    const { raw } = await issue(new Date(world.clock.now().getTime() + 1000));
+    const kept = keptVerifier(true);
+    await kept.verify(`Bearer ${raw}`, ADDRESS);
+    world.clock.advance(1000);
+    expect((await rejectionOf(kept.verify(`Bearer ${raw}`, ADDRESS, { unconfirmed: true }))).code).toBe('key_inactive');
+  });
+
+  it('checks the secret of a kept row like any other', async () => {
+    const { raw } = await issue();
+    const kept = keptVerifier(true);
+    await kept.verify(`Bearer ${raw}`, ADDRESS);
+    expect((await rejectionOf(kept.verify(`Bearer ${withOtherSecret(raw)}`, ADDRESS, { unconfirmed: true }))).code).toBe('invalid_key');
   });
 });

@@ -10,6 +10,15 @@ const DEFAULT_CACHE_ENTRIES = 10_000;
 // RFC 6750: the scheme is case-insensitive; exactly one space-separated token follows.
 const BEARER = /^bearer +(\S+) *$/i;
 
+export interface VerifyOptions {
+  /**
+   * Accept a key row kept in memory without asking the database whether it changed, when the throttle can confirm
+   * it later in the same round trip that counts the request (Throttle.admitUnconfirmed). A kept row that already
+   * shows the key revoked or expired still fails here: neither can be undone.
+   */
+  unconfirmed?: boolean;
+}
+
 /**
  * Turns an `Authorization` header into a Principal, or throws `invalid_key` / `key_inactive` / `throttled`.
  *
@@ -34,12 +43,13 @@ export class ApiKeyVerifier {
    * @param authorization the raw header value, or undefined when absent
    * @param clientAddress who is asking: failed attempts are limited per address before any hash work
    */
-  async verify(authorization: string | undefined, clientAddress: string): Promise<Principal> {
+  async verify(authorization: string | undefined, clientAddress: string, options: VerifyOptions = {}): Promise<Principal> {
     const raw = authorization === undefined ? null : BEARER.exec(authorization)?.[1] ?? null;
     const parts = raw === null ? null : splitRawKey(raw);
     if (parts === null) return this.fail(clientAddress, 'invalid_key');
 
-    const key = await this.keys.findByPrefix(parts.prefix);
+    const kept = options.unconfirmed && this.throttle.confirmsKeys ? this.keys.findKept?.(parts.prefix) : undefined;
+    const key = kept ?? (await this.keys.findByPrefix(parts.prefix));
     // Always ask secretMatches, even for an unknown prefix: it spends the equalising hash work (DECISIONS §1).
     const secretOk = await this.secretMatches(key, parts.secret, clientAddress);
     if (!key || !secretOk) return this.fail(clientAddress, 'invalid_key');
@@ -49,6 +59,7 @@ export class ApiKeyVerifier {
     await this.touch(key, now);
     const principal: Principal = { tenantId: key.tenantId, keyId: key.id, prefix: key.prefix, scopes: key.scopes };
     if (key.stamp !== undefined) principal.stamp = key.stamp;
+    if (kept !== undefined) principal.unconfirmed = true;
     return principal;
   }
 

@@ -1,3 +1,5 @@
+import type { DataStamp } from '../shared/data-versions';
+
 /** The outcome of asking a limiter about one key in its current fixed one-minute window. */
 export interface RateLimitDecision {
   allowed: boolean;
@@ -17,6 +19,12 @@ export interface RateLimiter {
   hit(key: string, limit: number): Promise<RateLimitDecision>;
   /** Decides as `hit` would, without counting. */
   peek(key: string, limit: number): Promise<RateLimitDecision>;
+  /**
+   * `hit`, but only while the tenant's data stamp (DataVersions) is still `guard.stamp`, checked and counted in one
+   * atomic step; null, counting nothing, once it has moved on. Offered by a limiter that lives in the database the
+   * stamp comes from: a key kept in memory is then confirmed and counted in one round trip.
+   */
+  hitIfUnchanged?(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null>;
 }
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

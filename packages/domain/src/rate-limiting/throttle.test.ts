@@ -114,3 +114,41 @@ describe('Throttle (DECISIONS §4)', () => {
     await expect(throttle.admitKey(principal(1))).resolves.toMatchObject({ remaining: 1 });
   });
 });
+
+describe('Throttle.admitUnconfirmed', () => {
+  const principal: Principal = { tenantId: 1, keyId: 7, prefix: 'ck_aaaaa', scopes: ['sites:read'], stamp: 'v1', unconfirmed: true };
+  const limits = { perKeyPerMinute: 2, authFailuresPerMinute: 10 };
+
+  /** A limiter whose guard compares with a stamp the test sets. */
+  function guarded(current: { stamp: string }) {
+    return Object.assign(new MemoryRateLimiter(clock), {
+      async hitIfUnchanged(this: MemoryRateLimiter, key: string, limit: number, guard: { stamp: unknown }) {
+        return guard.stamp === current.stamp ? this.hit(key, limit) : null;
+      },
+    });
+  }
+
+  it('counts the request while the stamp holds, and throws throttled past the limit', async () => {
+    const throttle = new Throttle(guarded({ stamp: 'v1' }), limits);
+    expect(throttle.confirmsKeys).toBe(true);
+    expect(await throttle.admitUnconfirmed(principal)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await throttle.admitUnconfirmed(principal)).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await rejectionOf(throttle.admitUnconfirmed(principal))).code).toBe('throttled');
+  });
+
+  it('counts nothing and answers null once the stamp moved', async () => {
+    const current = { stamp: 'v1' };
+    const limiterWithGuard = guarded(current);
+    const throttle = new Throttle(limiterWithGuard, limits);
+    current.stamp = 'v2';
+    expect(await throttle.admitUnconfirmed(principal)).toBeNull();
+    expect(await throttle.peekKey(principal)).toMatchObject({ remaining: 2 });
+  });
+
+  it('cannot confirm anything over a limiter without the guarded hit', async () => {
+    const throttle = new Throttle(limiter, limits);
+    expect(throttle.confirmsKeys).toBe(false);
+    expect(await throttle.admitUnconfirmed(principal)).toBeNull();
+    expect(await throttle.peekKey(principal)).toMatchObject({ remaining: 2 });
+  });
+});

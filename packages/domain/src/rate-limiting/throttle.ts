@@ -23,6 +23,24 @@ export class Throttle {
     return decision;
   }
 
+  /** Whether `admitUnconfirmed` can confirm a key and count its request in one step (see RateLimiter). */
+  get confirmsKeys(): boolean {
+    return this.limiter.hitIfUnchanged !== undefined;
+  }
+
+  /**
+   * `admitKey` for a principal built from a key kept in memory (`unconfirmed`): counts the request only if the
+   * tenant's stamp has not moved since the key was read, which confirms the key at the same time. Null, counting
+   * nothing, when it has moved: the caller verifies the key afresh and admits it with `admitKey`.
+   */
+  async admitUnconfirmed(principal: Principal): Promise<RateLimitDecision | null> {
+    const { stamp, tenantId } = principal;
+    if (!this.limiter.hitIfUnchanged || stamp === undefined) return null;
+    const decision = await this.limiter.hitIfUnchanged(`key:${principal.keyId}`, this.limits.perKeyPerMinute, { tenantId, stamp });
+    if (decision && !decision.allowed) throw throttled(decision);
+    return decision;
+  }
+
   /** The key's standing without counting, for responses that end before the limiter (405, 403). */
   peekKey(principal: Principal): Promise<RateLimitDecision> {
     return this.limiter.peek(`key:${principal.keyId}`, this.limits.perKeyPerMinute);

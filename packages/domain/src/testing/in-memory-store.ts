@@ -12,6 +12,8 @@ import { DomainError } from '../shared/domain-error';
 import type { Rappen } from '../shared/money';
 import type { DataStamp, DataVersions } from '../shared/data-versions';
 import type { Cursor, PageWindow } from '../shared/pagination';
+import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
+import type { RateLimitDecision } from '../rate-limiting/rate-limiter';
 import type { Site, SiteRepository } from '../sites/site';
 import type { Tenant, TenantRepository } from '../tenants/tenant';
 import type { TenantImporter, TenantSnapshot } from '../tenants/tenant-import';
@@ -367,9 +369,31 @@ export class FakeSecretHasher implements SecretHasher {
 export class InMemoryDataVersions implements DataVersions {
   constructor(private readonly store: InMemoryStore) {}
 
-  async stampOf(_tenantId: number): Promise<DataStamp> {
+  async stampOf(tenantId: number): Promise<DataStamp> {
+    return this.stampNow(tenantId);
+  }
+
+  stampNow(_tenantId: number): DataStamp {
     const s = this.store;
     return [s.writes, s.tenants.length, s.apiKeys.length, s.sites.length, s.users.length, s.bookings.length, s.invoices.length].join('.');
+  }
+}
+
+/**
+ * The memory limiter with the guarded hit of a limiter that shares the stamp's database (RateLimiter.hitIfUnchanged):
+ * lets the in-memory world take the path Postgres takes. The check and the count run without an await between them.
+ */
+export class GuardedMemoryRateLimiter extends MemoryRateLimiter {
+  constructor(
+    clock: Clock,
+    private readonly versions: InMemoryDataVersions,
+  ) {
+    super(clock);
+  }
+
+  async hitIfUnchanged(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null> {
+    if (this.versions.stampNow(guard.tenantId) !== guard.stamp) return null;
+    return this.hit(key, limit);
   }
 }
 

@@ -1,7 +1,6 @@
 import { FixedClock } from './fixed-clock';
 import { type AdapterSet, describeAdapterContracts } from './contracts';
-import { InMemoryStore, inMemoryAdapters } from './in-memory-store';
-import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
+import { GuardedMemoryRateLimiter, InMemoryDataVersions, InMemoryStore, inMemoryAdapters } from './in-memory-store';
 
 describeAdapterContracts(
   'in-memory',
@@ -10,7 +9,7 @@ describeAdapterContracts(
     const store = new InMemoryStore();
     const open = (): AdapterSet => ({
       ...inMemoryAdapters(store, clock),
-      rateLimiter: new MemoryRateLimiter(clock),
+      rateLimiter: new GuardedMemoryRateLimiter(clock, new InMemoryDataVersions(store)),
       clock,
       reopen: async () => open(),
       close: async () => {},

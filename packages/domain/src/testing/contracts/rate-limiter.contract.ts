@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMIT_WINDOW_MS } from '../../rate-limiting/rate-limiter';
-import { type AdapterSet, type AdapterSetup, useAdapterSet } from './adapter-set';
+import { aTenant } from '../mothers';
+import { type AdapterSet, type AdapterSetup, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
 
 /** The contract of `RateLimiter`: fixed one-minute windows per key, counted atomically. */
 export function describeRateLimiterContract(name: string, setup: AdapterSetup): void {
@@ -72,6 +73,26 @@ export function describeRateLimiterContract(name: string, setup: AdapterSetup): 
       expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
       expect(decisions.map((d) => d.remaining).sort((x, y) => x - y)).toEqual([...Array(11).fill(0), 1, 2, 3, 4, 5, 6, 7, 8, 9]);
       expect(await limiter(set).peek(key, 10)).toMatchObject({ allowed: false, remaining: 0 });
+    });
+
+    it('counts a guarded hit only while the tenant stamp is unchanged, atomically with the check', async (context) => {
+      const set = adapters();
+      const guarded = limiter(set).hitIfUnchanged?.bind(limiter(set));
+      if (!guarded) return context.skip('this limiter offers no hitIfUnchanged (its stamp costs no round trip)');
+      startOfWindow(set, 30_000);
+      const tenantId = await seedTenant(set, aTenant(uniqueSlug('guard')));
+      const key = freshKey();
+      const stamp = await set.versions.stampOf(tenantId);
+      expect(await guarded(key, 3, { tenantId, stamp })).toEqual({ allowed: true, limit: 3, remaining: 2, resetSeconds: 30 });
+      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 1 });
+
+      await set.apiKeys.create({
+        tenantId, name: 'moves the stamp', prefix: uniquePrefix(), secretHash: '$2b$04$x', scopes: ['bookings:read'], expiresAt: null,
+      });
+      expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
+      expect(await limiter(set).peek(key, 3)).toMatchObject({ remaining: 1 });
+      const moved = await set.versions.stampOf(tenantId);
+      expect(await guarded(key, 3, { tenantId, stamp: moved })).toMatchObject({ allowed: true, remaining: 0 });
     });
   });
 }
