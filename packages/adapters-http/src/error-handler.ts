@@ -44,6 +44,9 @@ function transportReply(problem: TransportProblem): Reply {
       return { status: 415, body: { detail: `Unsupported media type "${problem.contentType}" in request.` } };
     case 'json_parse_error':
       return { status: 400, body: { detail: `JSON parse error - ${problem.reason}` } };
+    case 'client_closed':
+      // nginx's "client closed request": never delivered, but the request log line shows what happened.
+      return { status: 499, body: { detail: 'Client closed the request.' } };
     case 'payload_too_large':
       // The rest of an oversized upload is not read; closing is cheaper than draining it.
       return {

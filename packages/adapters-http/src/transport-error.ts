@@ -8,7 +8,9 @@ export type TransportProblem =
   | { kind: 'method_not_allowed'; method: string; allow: string }
   | { kind: 'unsupported_media_type'; contentType: string }
   | { kind: 'json_parse_error'; reason: string }
-  | { kind: 'payload_too_large'; limitBytes: number };
+  | { kind: 'payload_too_large'; limitBytes: number }
+  /** The client closed its connection before the request body could be read: nobody is left to answer. */
+  | { kind: 'client_closed' };
 
 export class TransportError extends Error {
   constructor(readonly problem: TransportProblem) {

@@ -76,8 +76,17 @@ function tooLarge(): TransportError {
   return new TransportError({ kind: 'payload_too_large', limitBytes: MAX_BODY_BYTES });
 }
 
+/**
+ * The body, up to `limit` bytes. Rejects, rather than waiting for ever, when the client went away: also when it did
+ * so before reading began (the handler awaited authentication and the rate limit first), because a stream destroyed
+ * by then emits neither 'end' nor 'error' again, and a handler left waiting would hold up the shutdown drain.
+ */
 function readBytes(req: Request, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    if (req.destroyed) {
+      reject(new TransportError({ kind: 'client_closed' }));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = () => {
@@ -85,6 +94,7 @@ function readBytes(req: Request, limit: number): Promise<Buffer> {
       req.off('end', onEnd);
       req.off('error', onError);
       req.off('aborted', onAborted);
+      req.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -103,10 +113,13 @@ function readBytes(req: Request, limit: number): Promise<Buffer> {
       cleanup();
       reject(error);
     };
-    const onAborted = () => onError(new Error('request aborted while reading the body'));
+    const onAborted = () => onError(new TransportError({ kind: 'client_closed' }));
+    // 'close' without 'end' first: the connection ended mid-body (onEnd has removed this listener otherwise).
+    const onClose = () => onError(new TransportError({ kind: 'client_closed' }));
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
     req.on('aborted', onAborted);
+    req.on('close', onClose);
   });
 }
