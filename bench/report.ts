@@ -40,6 +40,8 @@ export interface BackendResult {
   coldKey: ColdKeyResult | null;
   bigImportError: string | null;
   overlapRejected: boolean | null;
+  /** After the POST cases: page 1, held in memory, counted what a first read from the database counted. */
+  freshAfterWrites?: boolean | null;
   sigtermExit: number | null;
   cpuProfileDir: string | null;
 }
@@ -114,6 +116,15 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
         target: "POST /bookings/ >= 1,500 created/s with the overlap rule enforced",
         measured: `${perSecond} created/s (201: ${created}, 400: ${create.statusCodes["400"] ?? 0}); repeat POST refused: ${String(b.overlapRejected)}`,
         verdict: verdict(perSecond >= 1500 && b.overlapRejected === true),
+      });
+    }
+    if (b.freshAfterWrites !== undefined && b.freshAfterWrites !== null) {
+      const during = byId("bookings_page1_during_posts");
+      out.push({
+        backend: b.backend,
+        target: "no read answered from before a write (page 1 after the POSTs = a first read)",
+        measured: `${b.freshAfterWrites ? "fresh" : "STALE"}${during ? `; page 1 during POSTs: ${during.rps} rps, p99 ${fixed(during.p99Ms)} ms` : ""}`,
+        verdict: verdict(b.freshAfterWrites),
       });
     }
     // The 10k tenant's import is mostly process start-up; the rate is judged on the 100k and 1M tenants.

@@ -1,4 +1,4 @@
-import { DomainError, isDomainError, type Principal, type RateLimitDecision, type Throttle } from '@campsite/domain';
+import { DomainError, isDomainError, type Principal, type RateLimitDecision, type Scope, type Throttle } from '@campsite/domain';
 import type { RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
 import { setPrincipal } from './request-context';
@@ -99,6 +99,24 @@ function pipeline(deps: HttpDeps): RequestHandler {
       return principal;
     };
     setPrincipal(res, principal);
+    /** Counts the request: a kept key in the very round trip that confirms it; any other key after a fresh check. */
+    const admit = async (scope: Scope): Promise<RateLimitDecision> => {
+      if (principal.unconfirmed) {
+        const counted = await throttle.admitUnconfirmed(principal);
+        if (counted !== null) {
+          const { unconfirmed: _confirmedNow, ...sure } = principal;
+          principal = sure;
+          setPrincipal(res, principal);
+          return counted;
+        }
+        // The tenant's data changed since the key was read: verify afresh and check the scope again.
+        if (!(await confirmed()).scopes.includes(scope)) {
+          await showStanding(res, throttle, principal);
+          throw new DomainError('permission_denied');
+        }
+      }
+      return throttle.admitKey(principal);
+    };
 
     const endpoint = route.resource.endpointFor(req.method);
     if (!endpoint) {
@@ -112,20 +130,7 @@ function pipeline(deps: HttpDeps): RequestHandler {
 
     let decision: RateLimitDecision;
     try {
-      const counted = principal.unconfirmed ? await throttle.admitUnconfirmed(principal) : null;
-      if (counted === null) {
-        // Not kept, or the tenant's data changed since the key was read: verify afresh, then the usual order.
-        if ((await confirmed()).scopes.includes(endpoint.scope) === false) {
-          await showStanding(res, throttle, principal);
-          throw new DomainError('permission_denied');
-        }
-      }
-      if (counted !== null) {
-        const { unconfirmed: _confirmedNow, ...sure } = principal;
-        principal = sure;
-        setPrincipal(res, principal);
-      }
-      decision = counted ?? (await throttle.admitKey(principal));
+      decision = await admit(endpoint.scope);
     } catch (error) {
       if (isDomainError(error, 'throttled')) await showStanding(res, throttle, principal);
       throw error;

@@ -19,7 +19,14 @@ function jsonText(body: unknown): string {
   return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }
 
-const rendered = new WeakMap<object, { variant: string; bytes: Buffer }>();
+const rendered = new WeakMap<object, { variant: string; bytes: Buffer | string }>();
+
+/**
+ * Below this, a rendered body is kept as a string: Buffer.from would slice it out of a shared 8 KiB slab, and each kept
+ * slice would keep its whole slab alive (thousands of kept bookings pinned ~20 MB so). Larger ones get their own
+ * buffer anyway, and are worth encoding once.
+ */
+const OWN_BUFFER_BYTES = 4 * 1024;
 
 /**
  * A 200 whose body is rendered from `value` once and then reused for as long as `value` lives: the use cases hand
@@ -30,12 +37,13 @@ const rendered = new WeakMap<object, { variant: string; bytes: Buffer }>();
 export function sendRendered(res: Response, value: object, variant: string, render: () => unknown): void {
   let entry = rendered.get(value);
   if (entry === undefined || entry.variant !== variant) {
-    entry = { variant, bytes: Buffer.from(jsonText(render()), 'utf8') };
+    const text = jsonText(render());
+    entry = { variant, bytes: text.length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8') };
     rendered.set(value, entry);
   }
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', entry.bytes.length);
+  res.setHeader('Content-Length', typeof entry.bytes === 'string' ? Buffer.byteLength(entry.bytes) : entry.bytes.length);
   res.end(entry.bytes);
 }
 
