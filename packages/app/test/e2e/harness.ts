@@ -3,19 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const CLI = join(REPO_ROOT, 'packages/app/src/cli/main.ts');
 /** A copy of `../shared/fixtures/sample.json`, so the tests do not depend on the shared folder. */
 export const SAMPLE_FIXTURE = join(REPO_ROOT, 'packages/app/test/fixtures/sample.json');
-// The same loader `pnpm campsite` uses (tsx), resolved from the repository so the process may start anywhere.
-export const TSX_LOADER = pathToFileURL(createRequire(join(REPO_ROOT, 'package.json')).resolve('tsx')).href;
+/** What `pnpm campsite` runs: the launcher that compiles the sources once and runs them (scripts/campsite.mjs). */
+export const LAUNCHER = join(REPO_ROOT, 'scripts/campsite.mjs');
 
 export const FULL_KEY = 'ck_d7T4aogrKwV6h2sDvQvUFcLB604ep';
 export const SITES_ONLY_KEY = 'ck_CDJjnT0qo2Ad5X1iUJjY9pjJ7EOPJ';
@@ -116,7 +114,7 @@ export function cliEnv(databaseUrl: string, extra: Record<string, string> = {}):
 }
 
 function spawnCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): ChildProcess {
-  return spawn(process.execPath, ['--import', TSX_LOADER, CLI, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [LAUNCHER, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export interface CliResult {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLI, type ServeProcess, TSX_LOADER, cliEnv, https, plainLines, runCli, startServe, workDirectory } from './harness';
+import { LAUNCHER, type ServeProcess, cliEnv, https, plainLines, runCli, startServe, workDirectory } from './harness';
 
 /** OPERATIONS.md: a bad value stops start-up with one clear line naming the variable; no stack trace. */
 describe('campsite start-up errors', () => {
@@ -53,7 +53,7 @@ describe('campsite serve and SIGTERM', () => {
 
   it.skipIf(process.platform !== 'linux')('stops by itself, draining, when the launcher it runs under ends without passing SIGTERM on (npx, sh -c)', async () => {
     // `; :` keeps sh from replacing itself with node: sh stays the server's parent, as npm exec's `sh -c` does.
-    const command = `"${process.execPath}" --import "${TSX_LOADER}" "${CLI}" serve; :`;
+    const command = `"${process.execPath}" "${LAUNCHER}" serve; :`;
     const launcher = spawn('sh', ['-c', command], { cwd: workDirectory(), env: cliEnv('sqlite::memory:', { TRUST_PROXY: 'loopback' }), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     launcher.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
