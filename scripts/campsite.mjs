@@ -9,7 +9,7 @@
  * Only the workspace's own TypeScript goes into the file. Every npm dependency stays a separate module, imported by
  * the absolute path that module resolution gave at build time, so it runs exactly as installed.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,6 +18,19 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = join(ROOT, 'packages/app/src/cli/main.ts');
 const OUT_DIR = join(ROOT, 'packages/app/.build');
 const OUT = join(OUT_DIR, 'campsite.mjs');
+// First line of the module: a checkout copied elsewhere must not run a module that imports from the original's paths.
+const BANNER = `// compiled by scripts/campsite.mjs for ${JSON.stringify(ROOT)}`;
+
+function builtHere() {
+  const fd = openSync(OUT, 'r');
+  try {
+    const head = Buffer.alloc(Buffer.byteLength(BANNER));
+    readSync(fd, head, 0, head.length, 0);
+    return head.toString('utf8') === BANNER;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Newest modification time among the inputs of the build. */
 function newestInput() {
@@ -78,6 +91,7 @@ async function compile() {
       format: 'esm',
       target: 'node20',
       mainFields: ['main'],
+      banner: { js: BANNER },
       logLevel: 'error',
       plugins: [workspaceOnly],
     });
@@ -87,7 +101,7 @@ async function compile() {
   }
 }
 
-if (!existsSync(OUT) || statSync(OUT).mtimeMs < newestInput()) await compile();
+if (!existsSync(OUT) || statSync(OUT).mtimeMs < newestInput() || !builtHere()) await compile();
 try {
   await import(pathToFileURL(OUT).href);
 } catch (error) {

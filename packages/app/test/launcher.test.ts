@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LAUNCHER, REPO_ROOT } from './e2e/harness';
@@ -19,6 +19,15 @@ describe('scripts/campsite.mjs (what `pnpm campsite` runs)', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Usage: campsite/);
     expect(statSync(COMPILED).mtimeMs).toBeGreaterThan(longAgo.getTime());
+  });
+
+  it('compiles again when the module was made for another checkout (a copied directory)', () => {
+    runLauncher(['--help']);
+    const text = readFileSync(COMPILED, 'utf8');
+    writeFileSync(COMPILED, text.replace(/^\/\/ compiled by scripts\/campsite\.mjs for .*$/m, '// compiled by scripts/campsite.mjs for "/elsewhere"'));
+    const result = runLauncher(['--help']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(readFileSync(COMPILED, 'utf8').split('\n', 1)[0]).toBe(`// compiled by scripts/campsite.mjs for ${JSON.stringify(REPO_ROOT)}`);
   });
 
   it('reuses a module newer than every source without compiling again', () => {
