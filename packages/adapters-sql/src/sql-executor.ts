@@ -51,6 +51,12 @@ export interface Dialect {
   readonly forUpdate: string;
   /** Run first in the migration transaction so that two processes migrating at once take turns (null: not needed). */
   readonly migrationLock: string | null;
+  /**
+   * The next value of a tenant's `data_version`, as an SQL expression (`column` names the current one). Postgres
+   * draws it from one database-wide sequence, so a value never comes back, not even after the tables were emptied
+   * and a tenant imported again under its old id (SqlDataVersions).
+   */
+  nextDataVersion(column: string): string;
 }
 
 export interface SqlDatabase extends SqlExecutor {

@@ -12,6 +12,7 @@ export const postgresDialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
   migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
+  nextDataVersion: () => "nextval('data_versions')",
 };
 
 const INT8 = 20;

@@ -36,7 +36,7 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
           `INSERT INTO api_keys (${API_KEY_COLUMNS.join(', ')}) VALUES (${API_KEY_COLUMNS.map(() => '?').join(', ')}) RETURNING id`,
           apiKeyRow(this.db, key, createdAt),
         );
-        await bumpDataVersion(tx, key.tenantId);
+        await bumpDataVersion(this.db, tx, key.tenantId);
         return inserted;
       }),
     );
@@ -51,7 +51,7 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
         tenantId,
         prefix,
       ]);
-      if (changed > 0) await bumpDataVersion(tx, tenantId);
+      if (changed > 0) await bumpDataVersion(this.db, tx, tenantId);
       return changed > 0;
     });
   }

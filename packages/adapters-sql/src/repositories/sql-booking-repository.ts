@@ -111,18 +111,19 @@ export class SqlBookingRepository implements BookingRepository {
    * same statement bumps the tenant's data version (SqlDataVersions).
    */
   private async allocateId(tx: SqlExecutor, tenantId: number, given: number | undefined): Promise<number> {
+    const nextVersion = this.db.dialect.nextDataVersion;
     if (given !== undefined) {
       await tx.run(
-        'INSERT INTO tenant_counters (tenant_id, last_booking_id, data_version) VALUES (?, ?, 1) ON CONFLICT (tenant_id) DO UPDATE SET ' +
+        `INSERT INTO tenant_counters (tenant_id, last_booking_id, data_version) VALUES (?, ?, ${nextVersion('0')}) ON CONFLICT (tenant_id) DO UPDATE SET ` +
           'last_booking_id = CASE WHEN tenant_counters.last_booking_id < excluded.last_booking_id THEN excluded.last_booking_id ELSE tenant_counters.last_booking_id END, ' +
-          'data_version = tenant_counters.data_version + 1',
+          `data_version = ${nextVersion('tenant_counters.data_version')}`,
         [tenantId, given],
       );
       return given;
     }
     const row = await tx.get<{ last_booking_id: unknown }>(
-      'INSERT INTO tenant_counters (tenant_id, last_booking_id, data_version) VALUES (?, 1, 1) ON CONFLICT (tenant_id) DO UPDATE SET ' +
-        'last_booking_id = tenant_counters.last_booking_id + 1, data_version = tenant_counters.data_version + 1 RETURNING last_booking_id',
+      `INSERT INTO tenant_counters (tenant_id, last_booking_id, data_version) VALUES (?, 1, ${nextVersion('0')}) ON CONFLICT (tenant_id) DO UPDATE SET ` +
+        `last_booking_id = tenant_counters.last_booking_id + 1, data_version = ${nextVersion('tenant_counters.data_version')} RETURNING last_booking_id`,
       [tenantId],
     );
     return Number(row!.last_booking_id);
@@ -138,7 +139,7 @@ export class SqlBookingRepository implements BookingRepository {
         from,
       ]);
       if (changed === 0) return null;
-      await bumpDataVersion(tx, tenantId);
+      await bumpDataVersion(this.db, tx, tenantId);
       // Counter rows are touched in one order (by status) so that two status changes cannot deadlock on them.
       const deltas: Array<[string, number]> = [[from, -1], [to, 1]];
       for (const [status, delta] of deltas.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

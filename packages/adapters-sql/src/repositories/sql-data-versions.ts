@@ -20,6 +20,6 @@ export class SqlDataVersions implements DataVersions {
  * the new data become visible together; callers that also take other locks take this one after the rows they change
  * and before `booking_counts`, the order insertIfAvailable uses.
  */
-export async function bumpDataVersion(tx: SqlExecutor, tenantId: number): Promise<void> {
-  await tx.run('UPDATE tenant_counters SET data_version = data_version + 1 WHERE tenant_id = ?', [tenantId]);
+export async function bumpDataVersion(db: SqlDatabase, tx: SqlExecutor, tenantId: number): Promise<void> {
+  await tx.run(`UPDATE tenant_counters SET data_version = ${db.dialect.nextDataVersion('data_version')} WHERE tenant_id = ?`, [tenantId]);
 }

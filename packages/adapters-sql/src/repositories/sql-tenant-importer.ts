@@ -86,7 +86,7 @@ export class SqlTenantImporter implements TenantImporter {
     }
     for (const [status, n] of byStatus) await addToBookingCount(tx, tenantId, status, n);
     const customers = t.users.filter((u) => u.role === 'customer').length;
-    const updated = await tx.run('UPDATE tenant_counters SET last_booking_id = ?, sites = ?, customers = ?, invoices = ?, data_version = data_version + 1 WHERE tenant_id = ?', [
+    const updated = await tx.run(`UPDATE tenant_counters SET last_booking_id = ?, sites = ?, customers = ?, invoices = ?, data_version = ${dialect.nextDataVersion('data_version')} WHERE tenant_id = ?`, [
       lastBookingId, t.sites.length, customers, t.invoices.length, tenantId,
     ]);
     if (updated !== 1) throw new DomainError('validation_failed', `tenant "${t.slug}": counters missing`);

@@ -16,6 +16,8 @@ export const sqliteDialect: Dialect = {
   sortsKeysFirst: true,
   forUpdate: '',
   migrationLock: null,
+  // SQLite's stamp is the engine's own (engineStamp); the column only keeps both schemas alike.
+  nextDataVersion: (column) => `${column} + 1`,
 };
 
 type Statement = Database.Statement<unknown[], unknown>;
