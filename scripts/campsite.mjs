@@ -9,15 +9,28 @@
  * Only the workspace's own TypeScript goes into the file. Every npm dependency stays a separate module, imported by
  * the absolute path that module resolution gave at build time, so it runs exactly as installed.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = join(ROOT, 'packages/app/src/cli/main.ts');
-const OUT_DIR = join(ROOT, 'packages/app/.build');
+const OUT_DIR = writableOr(join(ROOT, 'packages/app/.build'), join(tmpdir(), `campsite-build-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}`));
 const OUT = join(OUT_DIR, 'campsite.mjs');
+
+/** The checkout's own build directory, or one under the temp directory when the checkout is read-only. */
+function writableOr(preferred, fallback) {
+  try {
+    mkdirSync(preferred, { recursive: true });
+    accessSync(preferred, constants.W_OK);
+    return preferred;
+  } catch {
+    return fallback;
+  }
+}
 // First line of the module: a checkout copied elsewhere must not run a module that imports from the original's paths.
 const BANNER = `// compiled by scripts/campsite.mjs for ${JSON.stringify(ROOT)}`;
 
