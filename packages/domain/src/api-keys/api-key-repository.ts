@@ -19,7 +19,7 @@ export interface ApiKeyRepository {
    * The key as last read, with the stamp it was read under, straight from memory and not checked against the
    * database; undefined when not held. Offered by FreshApiKeys. Whatever uses it must confirm the stamp.
    */
-  findKept?(prefix: string): (ApiKey & { stamp: DataStamp }) | undefined;
+  findKept?(prefix: string): Promise<(ApiKey & { stamp: DataStamp }) | undefined>;
   /** Keys of a tenant ordered by creation (oldest first, then id). */
   listByTenant(tenantId: number): Promise<ApiKey[]>;
   /** Stores a new key; throws DomainError `validation_failed` when the prefix is already taken. */

@@ -36,7 +36,7 @@ export class FreshApiKeys implements ApiKeyRepository {
     return checked;
   }
 
-  findKept(prefix: string): (ApiKey & { stamp: DataStamp }) | undefined {
+  async findKept(prefix: string): Promise<(ApiKey & { stamp: DataStamp }) | undefined> {
     return this.found.get(prefix);
   }
 

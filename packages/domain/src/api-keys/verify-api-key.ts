@@ -48,7 +48,7 @@ export class ApiKeyVerifier {
     const parts = raw === null ? null : splitRawKey(raw);
     if (parts === null) return this.fail(clientAddress, 'invalid_key');
 
-    const kept = options.unconfirmed && this.throttle.confirmsKeys ? this.keys.findKept?.(parts.prefix) : undefined;
+    const kept = options.unconfirmed && this.throttle.confirmsKeys ? await this.keys.findKept?.(parts.prefix) : undefined;
     const key = kept ?? (await this.keys.findByPrefix(parts.prefix));
     // Always ask secretMatches, even for an unknown prefix: it spends the equalising hash work (DECISIONS §1).
     const secretOk = await this.secretMatches(key, parts.secret, clientAddress);
