@@ -156,8 +156,12 @@ async function measure(
   const url = `${target.base}${load.path}`;
   if (options.warmup > 0) await hammer({ ...load, url, duration: options.warmup, connections: options.connections });
   const result = await hammer({ ...load, url, duration: options.duration, connections: options.connections });
-  log(`${name}: ${result.rps} rps, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, codes ${JSON.stringify(result.statusCodes)}`);
+  logResult(name, result);
   return result;
+}
+
+function logResult(name: string, result: LoadResult): void {
+  log(`${name}: ${result.rps} rps, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, codes ${JSON.stringify(result.statusCodes)}`);
 }
 
 /**
@@ -424,9 +428,11 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     walk = await walkNext(server.base, token, 500);
     log(`walked next to page 500: ${walk.msPerPage.toFixed(2)} ms per page sequentially`);
 
-    const add = async (id: string, label: string, load: Parameters<typeof measure>[2]) => {
-      const result = await measure(target, `${backend} ${label}`, load);
+    const record = (id: string, label: string, result: LoadResult) => {
       cases.push({ id, label, ...result, ratioToExpress: Math.round((result.rps / express.rps) * 1000) / 1000, peakRssMiB: peakRssMiB(server.pid) });
+    };
+    const add = async (id: string, label: string, load: Parameters<typeof measure>[2]) => {
+      record(id, label, await measure(target, `${backend} ${label}`, load));
     };
     const bookingsCount = options.bookings;
     await add("bookings_page1", "GET /bookings/ page 1", { path: `${API}/bookings/`, headers });
@@ -486,8 +492,8 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
       ["bookings_page1_during_posts", `GET /bookings/ page 1 during POSTs (${readers} conns)`, mixedRead],
       ["bookings_create_during_reads", `POST /bookings/ during page-1 reads (${writers} conns)`, mixedWrite],
     ] as const) {
-      log(`${backend} ${label}: ${result.rps} rps, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, codes ${JSON.stringify(result.statusCodes)}`);
-      cases.push({ id, label, ...result, ratioToExpress: Math.round((result.rps / express.rps) * 1000) / 1000, peakRssMiB: peakRssMiB(server.pid) });
+      logResult(`${backend} ${label}`, result);
+      record(id, label, result);
     }
     // Page 1 (read thousands of times, so held in memory) must count what a read never made before counts: a
     // page size no case uses is a key the server has not seen, so it goes to the database. Writes still in flight

@@ -99,6 +99,12 @@ function pipeline(deps: HttpDeps): RequestHandler {
       return principal;
     };
     setPrincipal(res, principal);
+    /** 403 unless the key holds `scope`, with its standing confirmed first (a revoked key hears 401 instead). */
+    const requireScopeOf = async (scope: Scope) => {
+      if (principal.scopes.includes(scope)) return;
+      await showStanding(res, throttle, await confirmed());
+      throw new DomainError('permission_denied');
+    };
     /** Counts the request: a kept key in the very round trip that confirms it; any other key after a fresh check. */
     const admit = async (scope: Scope): Promise<RateLimitDecision> => {
       if (principal.unconfirmed) {
@@ -110,10 +116,8 @@ function pipeline(deps: HttpDeps): RequestHandler {
           return counted;
         }
         // The tenant's data changed since the key was read: verify afresh and check the scope again.
-        if (!(await confirmed()).scopes.includes(scope)) {
-          await showStanding(res, throttle, principal);
-          throw new DomainError('permission_denied');
-        }
+        await confirmed();
+        await requireScopeOf(scope);
       }
       return throttle.admitKey(principal);
     };
@@ -123,10 +127,7 @@ function pipeline(deps: HttpDeps): RequestHandler {
       await showStanding(res, throttle, await confirmed());
       throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: route.resource.allow });
     }
-    if (!principal.scopes.includes(endpoint.scope)) {
-      await showStanding(res, throttle, await confirmed());
-      throw new DomainError('permission_denied');
-    }
+    await requireScopeOf(endpoint.scope);
 
     let decision: RateLimitDecision;
     try {

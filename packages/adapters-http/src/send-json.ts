@@ -8,10 +8,14 @@ const LINE_SEPARATORS = /[\u2028\u2029]/;
  */
 export function sendJson(res: Response, status: number, body: unknown): void {
   const text = jsonText(body);
+  endJson(res, status, text, Buffer.byteLength(text));
+}
+
+function endJson(res: Response, status: number, bytes: string | Buffer, length: number): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  res.setHeader('Content-Length', length);
+  res.end(bytes);
 }
 
 function jsonText(body: unknown): string {
@@ -19,7 +23,7 @@ function jsonText(body: unknown): string {
   return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }
 
-const rendered = new WeakMap<object, { variant: string; bytes: Buffer | string }>();
+const rendered = new WeakMap<object, { variant: string; bytes: Buffer | string; length: number }>();
 
 /**
  * Below this, a rendered body is kept as a string: Buffer.from would slice it out of a shared 8 KiB slab, and each kept
@@ -38,13 +42,11 @@ export function sendRendered(res: Response, value: object, variant: string, rend
   let entry = rendered.get(value);
   if (entry === undefined || entry.variant !== variant) {
     const text = jsonText(render());
-    entry = { variant, bytes: text.length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8') };
+    const length = Buffer.byteLength(text);
+    entry = { variant, bytes: length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8'), length };
     rendered.set(value, entry);
   }
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', typeof entry.bytes === 'string' ? Buffer.byteLength(entry.bytes) : entry.bytes.length);
-  res.end(entry.bytes);
+  endJson(res, 200, entry.bytes, entry.length);
 }
 
 /** The request's own origin: scheme from the socket or a trusted X-Forwarded-Proto, host from the Host header. */

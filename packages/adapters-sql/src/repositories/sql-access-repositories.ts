@@ -57,7 +57,6 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
   }
 
   /** Not a change DataVersions tracks: no read depends on it, and it happens once a minute per key in use. */
-
   async touchLastUsed(keyId: number, at: Date): Promise<void> {
     await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [this.db.dialect.time(at), keyId]);
   }

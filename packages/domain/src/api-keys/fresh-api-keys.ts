@@ -23,14 +23,20 @@ export class FreshApiKeys implements ApiKeyRepository {
 
   async findByPrefix(prefix: string): Promise<ApiKey | null> {
     const entry = this.found.get(prefix);
-    if (entry !== undefined && (await this.versions.stampOf(entry.tenantId)) === entry.stamp) return entry;
-    this.found.delete(prefix);
-    // The tenant, and so the stamp to read, is known only from the row; the row kept is read after the stamp.
-    const first = await this.keys.findByPrefix(prefix);
-    if (first === null) return null;
-    const stamp = await this.versions.stampOf(first.tenantId);
+    // The stamp to read is the key's tenant's, known from a row; a row is kept only when read after that stamp.
+    let tenantId = entry?.tenantId;
+    if (tenantId === undefined) {
+      const first = await this.keys.findByPrefix(prefix);
+      if (first === null) return null;
+      tenantId = first.tenantId;
+    }
+    const stamp = await this.versions.stampOf(tenantId);
+    if (entry !== undefined && entry.stamp === stamp) return entry;
     const key = await this.keys.findByPrefix(prefix);
-    if (key === null || key.tenantId !== first.tenantId) return key;
+    if (key === null || key.tenantId !== tenantId) {
+      this.found.delete(prefix);
+      return key;
+    }
     const checked = { ...key, stamp };
     this.remember(prefix, checked);
     return checked;
@@ -57,6 +63,7 @@ export class FreshApiKeys implements ApiKeyRepository {
   }
 
   private remember(prefix: string, key: ApiKey & { stamp: DataStamp }): void {
+    this.found.delete(prefix);
     if (this.found.size >= this.maxEntries) {
       const oldest = this.found.keys().next().value;
       if (oldest !== undefined) this.found.delete(oldest);
