@@ -20,7 +20,7 @@ export interface SqlExecutor {
   run(sql: string, params?: readonly unknown[]): Promise<number>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
-  /** Inserts many rows into one table as fast as the engine allows (prepared statement / multi-row VALUES). */
+  /** Inserts many rows into one table as fast as the engine allows (prepared statement / unnest of column arrays). */
   insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void>;
   /**
    * Runs `work` in one write transaction: committed when it resolves, rolled back when it throws. Inside, `tx` is

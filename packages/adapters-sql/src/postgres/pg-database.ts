@@ -31,8 +31,6 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-/** Postgres allows 65535 parameters per statement. */
-const MAX_PARAMS = 60_000;
 
 /** One SQL text, `?` placeholders numbered once, under a stable statement name so each connection prepares it once. */
 class StatementCache {
@@ -50,6 +48,15 @@ class StatementCache {
 }
 
 type Queryable = pg.Pool | pg.PoolClient;
+
+/** Column name → SQL type of a table (as `format_type` spells it), for the array casts of insertMany. */
+async function columnTypes(client: Queryable, table: string): Promise<Map<string, string>> {
+  const result = await client.query<{ name: string; type: string }>(
+    'SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped',
+    [table],
+  );
+  return new Map(result.rows.map((row) => [row.name, row.type]));
+}
 
 function executorOn(client: Queryable, statements: StatementCache, transaction: SqlExecutor['transaction']): SqlExecutor {
   const query = async (sql: string, params: readonly unknown[] = []) => {
@@ -78,14 +85,17 @@ function executorOn(client: Queryable, statements: StatementCache, transaction: 
       await client.query(script);
     },
     async insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
-      // Multi-row VALUES in chunks: one round trip per few thousand rows instead of one per row.
-      const perChunk = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
-      for (let start = 0; start < rows.length; start += perChunk) {
-        const chunk = rows.slice(start, start + perChunk);
-        const values: unknown[] = [];
-        const tuples = chunk.map((row) => `(${row.map((value) => (values.push(value), `$${values.length}`)).join(', ')})`);
-        await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
-      }
+      if (rows.length === 0) return;
+      // One array per column, unnested into rows by the server: a parameter per column instead of one per value,
+      // so the statement stays small however many rows it carries.
+      const types = await columnTypes(client, table);
+      const arrays = columns.map((_, i) => rows.map((row) => row[i]));
+      const casts = columns.map((column, i) => {
+        const type = types.get(column);
+        if (type === undefined) throw new Error(`insertMany: ${table} has no column ${column}`);
+        return `$${i + 1}::${type}[]`;
+      });
+      await client.query(`INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`, arrays);
     },
     transaction,
   };

@@ -20,8 +20,9 @@ function checkSiteIds(tenant: TenantSnapshot): void {
 }
 
 /**
- * The fixture import (fixture-format.md) in one transaction: prepared single-row inserts on SQLite, multi-row VALUES
- * on Postgres (SqlExecutor.insertMany). Counters and the booking id sequence are set from the imported rows.
+ * The fixture import (fixture-format.md) in one transaction: prepared single-row inserts on SQLite, one unnest of
+ * column arrays per chunk on Postgres (SqlExecutor.insertMany). Counters and the booking id sequence are set from the
+ * imported rows.
  */
 export class SqlTenantImporter implements TenantImporter {
   constructor(

@@ -57,6 +57,31 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
       expect(await set.apiKeys.findByPrefix(prefixes[1]!)).toMatchObject({ revokedAt: now, scopes: ['bookings:read', 'sites:read'] });
     });
 
+    it('stores text exactly as given: quotes, backslashes, braces, commas, the word NULL, empty and non-ASCII', async () => {
+      const set = adapters();
+      const awkward = ['O"Brien', 'back\\slash', '{a,b}', 'NULL', '', 'Zürich – 東京 🏕', "it's, (x)"];
+      const slug = uniqueSlug('import');
+      await set.importer.importTenants([
+        aTenant(slug, {
+          sites: [aSite({ id: 1, name: awkward[2]! })],
+          users: awkward.map((lastName, i) => aUser({ id: i + 1, lastName, phoneNumber: awkward[(i + 1) % awkward.length]! })),
+          bookings: awkward.map((guestLastName, i) =>
+            aBooking({ id: i + 1, guestLastName, guestFirstName: awkward[(i + 3) % awkward.length]!, checkInDate: `2026-07-${String(i + 1).padStart(2, '0')}`, checkOutDate: `2026-07-${String(i + 2).padStart(2, '0')}` }),
+          ),
+        }),
+      ]);
+      const id = (await set.tenants.findBySlug(slug))!.id;
+      const bookings = await set.bookings.list(id, {}, { offset: 0, limit: 20 });
+      expect(bookings.map((b) => [b.id, b.guestLastName, b.guestFirstName]).sort((x, y) => Number(x[0]) - Number(y[0]))).toEqual(
+        awkward.map((text, i) => [i + 1, text, awkward[(i + 3) % awkward.length]]),
+      );
+      const customers = await set.customers.list(id, { offset: 0, limit: 20 });
+      expect(customers.map((c) => [c.id, c.lastName, c.phoneNumber]).sort((x, y) => Number(x[0]) - Number(y[0]))).toEqual(
+        awkward.map((text, i) => [i + 1, text, awkward[(i + 1) % awkward.length]]),
+      );
+      expect((await set.sites.findById(id, 1))?.name).toBe('{a,b}');
+    });
+
     it('lets later rows continue after the highest imported id of their own tenant', async () => {
       const set = adapters();
       const slug = uniqueSlug('import');
