@@ -1,6 +1,7 @@
 import { formatDateTime, formatMoney, type Booking, type Customer, type Invoice, type Site } from '@campsite/domain';
 
-// The public JSON shapes, field names and order exactly as the spec's tables. `source` and `tenantId` never leave.
+// The public JSON shapes, field names and order exactly as the spec's tables, with v1.1's `updated_at` last
+// (docs/change-feed.md). `source` and `tenantId` never leave.
 
 export function bookingJson(b: Booking) {
   return {
@@ -19,6 +20,7 @@ export function bookingJson(b: Booking) {
     status: b.status,
     total_price: formatMoney(b.totalPrice),
     created_at: formatDateTime(b.createdAt),
+    updated_at: formatDateTime(b.updatedAt),
   };
 }
 
@@ -32,6 +34,7 @@ export function siteJson(s: Site) {
     status: s.status,
     site_type_id: s.siteTypeId,
     site_type_name: s.siteTypeName,
+    updated_at: formatDateTime(s.updatedAt),
   };
 }
 
@@ -43,6 +46,7 @@ export function customerJson(c: Customer) {
     last_name: c.lastName,
     phone_number: c.phoneNumber,
     date_joined: formatDateTime(c.dateJoined),
+    updated_at: formatDateTime(c.updatedAt),
   };
 }
 
@@ -54,5 +58,6 @@ export function invoiceJson(i: Invoice) {
     total_chf: formatMoney(i.totalChf),
     status: i.status,
     issued_at: formatDateTime(i.issuedAt),
+    updated_at: formatDateTime(i.updatedAt),
   };
 }

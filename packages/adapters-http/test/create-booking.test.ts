@@ -75,6 +75,7 @@ describe('201 Created', () => {
       'status',
       'total_price',
       'created_at',
+      'updated_at',
     ]);
     expect(reply.json).toMatchObject({
       id: 4,
@@ -91,6 +92,7 @@ describe('201 Created', () => {
       status: 'pending',
       total_price: '105.00',
       created_at: '2026-06-01T12:00:30Z',
+      updated_at: '2026-06-01T12:00:30Z',
     });
     expect(reply.json.booking_reference).toMatch(/^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{10}$/);
     expect(world.store.bookings.find((b) => b.id === 4)?.source).toBe('online');

@@ -57,6 +57,14 @@ export interface Dialect {
    * and a tenant imported again under its old id (SqlDataVersions).
    */
   nextDataVersion(column: string): string;
+  /**
+   * The SQL that lists the change-capture triggers (name, sql) when a bulk load may drop them inside its transaction
+   * and create them again before it commits; null where it must not. SQLite has one writer at a time, so nobody can
+   * write in between, and readers never see the change; its row triggers, even when their WHEN skips them, made an
+   * import 4x slower. On Postgres the DDL would lock the tables for every reader until the import commits, and its
+   * statement triggers cost little.
+   */
+  readonly captureTriggers: string | null;
 }
 
 export interface SqlDatabase extends SqlExecutor {

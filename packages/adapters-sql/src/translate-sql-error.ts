@@ -41,6 +41,18 @@ export function translateSqlError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * True when a booking create lost its id to another writer: the id was taken by a row inserted around the counter
+ * (bookings' primary key), or Postgres broke a deadlock with such a writer. Trying again takes a fresh id.
+ */
+export function isLostIdRace(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const driver = error as DriverError;
+  if (driver.code === '40P01') return true;
+  if (!isUniqueViolation(driver)) return false;
+  return driver.constraint === 'bookings_pkey' || String(driver.message ?? '').endsWith('bookings.tenant_id, bookings.id');
+}
+
 /** Runs `work`, translating constraint violations into domain errors. */
 export async function translatingSqlErrors<T>(work: () => Promise<T>): Promise<T> {
   try {

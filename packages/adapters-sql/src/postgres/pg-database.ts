@@ -13,6 +13,7 @@ export const postgresDialect: Dialect = {
   // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
   migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
   nextDataVersion: () => "nextval('data_versions')",
+  captureTriggers: null,
 };
 
 const INT8 = 20;

@@ -22,7 +22,7 @@ export const BOOKINGS: ListSource = {
   columns:
     'b.id, b.tenant_id, b.booking_reference, b.guest_first_name, b.guest_last_name, b.guest_email, b.site_id, ' +
     '(SELECT s.site_number FROM sites s WHERE s.tenant_id = b.tenant_id AND s.id = b.site_id) AS site_number, ' +
-    'b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, b.created_at, b.source',
+    'b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, b.created_at, b.source, b.updated_at',
   table: 'bookings',
   alias: 'b',
 };
@@ -46,18 +46,19 @@ export function toBooking(dialect: Dialect, row: RawRow): Booking {
     totalPrice: row[14] as number,
     createdAt: dialect.readTime(row[15]),
     source: row[16] as string,
+    updatedAt: dialect.readTime(row[17]),
   };
 }
 
 export const SITES: ListSource = {
   columns:
     's.id, s.tenant_id, s.site_number, s.name, s.max_occupants, s.base_price_per_night, s.status, s.site_type_id, ' +
-    '(SELECT t.name FROM site_types t WHERE t.tenant_id = s.tenant_id AND t.id = s.site_type_id) AS site_type_name',
+    '(SELECT t.name FROM site_types t WHERE t.tenant_id = s.tenant_id AND t.id = s.site_type_id) AS site_type_name, s.updated_at',
   table: 'sites',
   alias: 's',
 };
 
-export function toSite(row: RawRow): Site {
+export function toSite(dialect: Dialect, row: RawRow): Site {
   return {
     id: toInt(row[0]),
     tenantId: toInt(row[1]),
@@ -68,11 +69,12 @@ export function toSite(row: RawRow): Site {
     status: row[6] as string,
     siteTypeId: toInt(row[7]),
     siteTypeName: row[8] as string,
+    updatedAt: dialect.readTime(row[9]),
   };
 }
 
 export const CUSTOMERS: ListSource = {
-  columns: 'u.id, u.tenant_id, u.email, u.first_name, u.last_name, u.phone_number, u.date_joined',
+  columns: 'u.id, u.tenant_id, u.email, u.first_name, u.last_name, u.phone_number, u.date_joined, u.updated_at',
   table: 'users',
   alias: 'u',
 };
@@ -86,11 +88,12 @@ export function toCustomer(dialect: Dialect, row: RawRow): Customer {
     lastName: row[4] as string,
     phoneNumber: row[5] as string,
     dateJoined: dialect.readTime(row[6]),
+    updatedAt: dialect.readTime(row[7]),
   };
 }
 
 export const INVOICES: ListSource = {
-  columns: 'i.id, i.tenant_id, i.invoice_number, i.booking_id, i.total_chf, i.status, i.issued_at',
+  columns: 'i.id, i.tenant_id, i.invoice_number, i.booking_id, i.total_chf, i.status, i.issued_at, i.updated_at',
   table: 'invoices',
   alias: 'i',
 };
@@ -104,6 +107,7 @@ export function toInvoice(dialect: Dialect, row: RawRow): Invoice {
     totalChf: row[4] as number,
     status: row[5] as string,
     issuedAt: dialect.readTime(row[6]),
+    updatedAt: dialect.readTime(row[7]),
   };
 }
 

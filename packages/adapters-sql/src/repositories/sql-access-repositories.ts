@@ -2,7 +2,6 @@ import { type ApiKey, type ApiKeyRepository, type Clock, DomainError, type NewAp
 import type { SqlDatabase } from '../sql-executor';
 import { translateSqlError, translatingSqlErrors } from '../translate-sql-error';
 import { API_KEY_SELECT, timeOrNull, toApiKey } from './row-mappers';
-import { bumpDataVersion } from './sql-data-versions';
 
 export const API_KEY_COLUMNS = ['tenant_id', 'name', 'prefix', 'secret_hash', 'scopes', 'expires_at', 'revoked_at', 'last_used_at', 'created_at'] as const;
 
@@ -30,39 +29,33 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
 
   async create(key: NewApiKey): Promise<ApiKey> {
     const createdAt = this.clock.now();
+    // The database moves the tenant's data stamp (migration 005): no hand-marking here.
     const row = await translatingSqlErrors(() =>
-      this.db.transaction(async (tx) => {
-        const inserted = await tx.get<{ id: unknown }>(
-          `INSERT INTO api_keys (${API_KEY_COLUMNS.join(', ')}) VALUES (${API_KEY_COLUMNS.map(() => '?').join(', ')}) RETURNING id`,
-          apiKeyRow(this.db, key, createdAt),
-        );
-        await bumpDataVersion(this.db, tx, key.tenantId);
-        return inserted;
-      }),
+      this.db.get<{ id: unknown }>(
+        `INSERT INTO api_keys (${API_KEY_COLUMNS.join(', ')}) VALUES (${API_KEY_COLUMNS.map(() => '?').join(', ')}) RETURNING id`,
+        apiKeyRow(this.db, key, createdAt),
+      ),
     );
     return { ...key, id: Number(row!.id), revokedAt: key.revokedAt ?? null, lastUsedAt: null, createdAt };
   }
 
   /** Idempotent: a second revocation keeps the first time. */
-  revoke(tenantId: number, prefix: string, at: Date): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const changed = await tx.run('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE tenant_id = ? AND prefix = ?', [
-        this.db.dialect.time(at),
-        tenantId,
-        prefix,
-      ]);
-      if (changed > 0) await bumpDataVersion(this.db, tx, tenantId);
-      return changed > 0;
-    });
+  async revoke(tenantId: number, prefix: string, at: Date): Promise<boolean> {
+    const changed = await this.db.run('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE tenant_id = ? AND prefix = ?', [
+      this.db.dialect.time(at),
+      tenantId,
+      prefix,
+    ]);
+    return changed > 0;
   }
 
-  /** Not a change DataVersions tracks: no read depends on it, and it happens once a minute per key in use. */
+  /** Not a change DataVersions tracks (the trigger leaves last_used_at alone): no read depends on it. */
   async touchLastUsed(keyId: number, at: Date): Promise<void> {
     await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [this.db.dialect.time(at), keyId]);
   }
 }
 
-/** Inserts a tenant and its counter row; the caller provides the transaction. */
+/** Inserts a tenant; the database adds its counter row (migration 005). The caller provides the transaction. */
 export async function insertTenant(tx: Pick<SqlDatabase, 'get' | 'run'>, slug: string, name: string): Promise<number> {
   let row: { id: unknown } | undefined;
   try {
@@ -72,9 +65,7 @@ export async function insertTenant(tx: Pick<SqlDatabase, 'get' | 'run'>, slug: s
     // The unique index only knows that some slug clashed; name it, as the port promises.
     throw translated instanceof DomainError && translated.code === 'tenant_exists' ? tenantExists(slug) : translated;
   }
-  const id = Number(row!.id);
-  await tx.run('INSERT INTO tenant_counters (tenant_id) VALUES (?)', [id]);
-  return id;
+  return Number(row!.id);
 }
 
 export function tenantExists(slug: string): DomainError {

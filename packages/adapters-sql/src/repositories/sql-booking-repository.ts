@@ -10,32 +10,26 @@ import {
   type Rappen,
 } from '@campsite/domain';
 import type { SqlDatabase, SqlExecutor } from '../sql-executor';
-import { translatingSqlErrors } from '../translate-sql-error';
+import { isLostIdRace, translateSqlError } from '../translate-sql-error';
 import { BOOKINGS, byIdSql, toBooking } from './row-mappers';
-import { bumpDataVersion } from './sql-data-versions';
 import { type ListFilter, readWindow, timeKey } from './windowed-list';
 
 export const BOOKING_COLUMNS = [
   'tenant_id', 'id', 'booking_reference', 'guest_first_name', 'guest_last_name', 'guest_email', 'site_id', 'check_in_date',
-  'check_out_date', 'num_adults', 'num_youth', 'num_children', 'status', 'total_price', 'created_at', 'source',
+  'check_out_date', 'num_adults', 'num_youth', 'num_children', 'status', 'total_price', 'created_at', 'source', 'updated_at',
 ] as const;
 
-/** A booking as a row of BOOKING_COLUMNS. */
-export function bookingRow(db: SqlDatabase, tenantId: number, id: number, b: Omit<NewBooking, 'tenantId' | 'id'>): unknown[] {
+/** A booking as a row of BOOKING_COLUMNS; `updatedAt` defaults to the creation time. */
+export function bookingRow(db: SqlDatabase, tenantId: number, id: number, b: Omit<NewBooking, 'tenantId' | 'id'> & { updatedAt?: Date }): unknown[] {
+  const { time } = db.dialect;
   return [
     tenantId, id, b.bookingReference, b.guestFirstName, b.guestLastName, b.guestEmail, b.siteId, b.checkInDate, b.checkOutDate,
-    b.numAdults, b.numYouth, b.numChildren, b.status, b.totalPrice, db.dialect.time(b.createdAt), b.source,
+    b.numAdults, b.numYouth, b.numChildren, b.status, b.totalPrice, time(b.createdAt), b.source, time(b.updatedAt ?? b.createdAt),
   ];
 }
 
-/** Adds `delta` to a status total; runs in the caller's transaction, next to the write it accounts for. */
-export async function addToBookingCount(tx: SqlExecutor, tenantId: number, status: string, delta: number): Promise<void> {
-  await tx.run(
-    'INSERT INTO booking_counts (tenant_id, status, n) VALUES (?, ?, ?) ' +
-      'ON CONFLICT (tenant_id, status) DO UPDATE SET n = booking_counts.n + excluded.n',
-    [tenantId, status, delta],
-  );
-}
+/** How often a create is tried again when it lost its id to another writer (docs/database-rules.md). */
+const CREATE_ATTEMPTS = 5;
 
 const BOOKING_BY_ID = byIdSql(BOOKINGS);
 
@@ -79,56 +73,59 @@ export class SqlBookingRepository implements BookingRepository {
    * DECISIONS §2.7: one transaction that locks the site (Postgres: FOR UPDATE on its row; SQLite: BEGIN IMMEDIATE),
    * so a second create for the same site waits and then sees the first one's booking in its overlap check.
    */
-  insertIfAvailable(booking: NewBooking): Promise<Booking> {
+  async insertIfAvailable(booking: NewBooking): Promise<Booking> {
+    // The triggers move the id counter past every id another writer inserts, so a collision needs a row inserted
+    // between our allocation and our insert without going through the counter lock (issue 16). That, or a deadlock
+    // with such a writer, is tried again with a fresh id; the transaction left nothing behind.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.tryInsert(booking);
+      } catch (error) {
+        if (attempt >= CREATE_ATTEMPTS || booking.id !== undefined || !isLostIdRace(error)) throw translateSqlError(error);
+      }
+    }
+  }
+
+  private tryInsert(booking: NewBooking): Promise<Booking> {
     const { tenantId } = booking;
-    return translatingSqlErrors(() =>
-      this.db.transaction(async (tx) => {
-        const site = await tx.get<{ status: string; site_number: string }>(
-          `SELECT status, site_number FROM sites WHERE tenant_id = ? AND id = ?${this.db.dialect.forUpdate}`,
-          [tenantId, booking.siteId],
-        );
-        if (!site || site.status !== 'active') throw new DomainError('site_unavailable');
-        const clash = await tx.get(
-          `SELECT 1 AS clash FROM bookings WHERE tenant_id = ? AND site_id = ? AND status IN ${OCCUPYING_IN} ` +
-            'AND check_in_date < ? AND check_out_date > ? LIMIT 1',
-          [tenantId, booking.siteId, ...OCCUPYING_STATUSES, booking.checkOutDate, booking.checkInDate],
-        );
-        if (clash) throw new DomainError('site_unavailable');
-        const id = await this.allocateId(tx, tenantId, booking.id);
-        await tx.run(
-          `INSERT INTO bookings (${BOOKING_COLUMNS.join(', ')}) VALUES (${BOOKING_COLUMNS.map(() => '?').join(', ')})`,
-          bookingRow(this.db, tenantId, id, booking),
-        );
-        await addToBookingCount(tx, tenantId, booking.status, 1);
-        const { id: _ignored, ...fields } = booking;
-        return { ...fields, id, siteNumber: site.site_number };
-      }),
-    );
+    return this.db.transaction(async (tx) => {
+      const site = await tx.get<{ status: string; site_number: string }>(
+        `SELECT status, site_number FROM sites WHERE tenant_id = ? AND id = ?${this.db.dialect.forUpdate}`,
+        [tenantId, booking.siteId],
+      );
+      if (!site || site.status !== 'active') throw new DomainError('site_unavailable');
+      const clash = await tx.get(
+        `SELECT 1 AS clash FROM bookings WHERE tenant_id = ? AND site_id = ? AND status IN ${OCCUPYING_IN} ` +
+          'AND check_in_date < ? AND check_out_date > ? LIMIT 1',
+        [tenantId, booking.siteId, ...OCCUPYING_STATUSES, booking.checkOutDate, booking.checkInDate],
+      );
+      if (clash) throw new DomainError('site_unavailable');
+      const id = await this.allocateId(tx, tenantId, booking.id);
+      // The insert's trigger records the change and keeps booking_counts (migration 005).
+      await tx.run(
+        `INSERT INTO bookings (${BOOKING_COLUMNS.join(', ')}) VALUES (${BOOKING_COLUMNS.map(() => '?').join(', ')})`,
+        bookingRow(this.db, tenantId, id, booking),
+      );
+      const { id: _ignored, ...fields } = booking;
+      return { ...fields, id, siteNumber: site.site_number, updatedAt: booking.createdAt };
+    });
   }
 
   /**
-   * DECISIONS §3: the next id within the tenant, from its counter row, which also serialises concurrent creates. The
-   * same statement bumps the tenant's data version (SqlDataVersions).
+   * DECISIONS §3: the next id within the tenant, from its counter row, which also serialises concurrent creates. A
+   * given id (imports) needs nothing: the insert trigger moves the counter past it.
    */
   private async allocateId(tx: SqlExecutor, tenantId: number, given: number | undefined): Promise<number> {
-    const nextVersion = this.db.dialect.nextDataVersion;
-    if (given !== undefined) {
-      await tx.run(
-        `INSERT INTO tenant_counters (tenant_id, last_booking_id, data_version) VALUES (?, ?, ${nextVersion('0')}) ON CONFLICT (tenant_id) DO UPDATE SET ` +
-          'last_booking_id = CASE WHEN tenant_counters.last_booking_id < excluded.last_booking_id THEN excluded.last_booking_id ELSE tenant_counters.last_booking_id END, ' +
-          `data_version = ${nextVersion('tenant_counters.data_version')}`,
-        [tenantId, given],
-      );
-      return given;
-    }
+    if (given !== undefined) return given;
     const row = await tx.get<{ last_booking_id: unknown }>(
-      `INSERT INTO tenant_counters (tenant_id, last_booking_id, data_version) VALUES (?, 1, ${nextVersion('0')}) ON CONFLICT (tenant_id) DO UPDATE SET ` +
-        `last_booking_id = tenant_counters.last_booking_id + 1, data_version = ${nextVersion('tenant_counters.data_version')} RETURNING last_booking_id`,
+      'UPDATE tenant_counters SET last_booking_id = last_booking_id + 1 WHERE tenant_id = ? RETURNING last_booking_id',
       [tenantId],
     );
-    return Number(row!.last_booking_id);
+    if (!row) throw new Error(`tenant ${tenantId} has no counter row`);
+    return Number(row.last_booking_id);
   }
 
+  /** The update's trigger stamps updated_at, records the change and moves the status totals (migration 005). */
   updateStatus(tenantId: number, id: number, from: BookingStatus, to: BookingStatus, totalPrice: Rappen): Promise<Booking | null> {
     return this.db.transaction(async (tx) => {
       const changed = await tx.run('UPDATE bookings SET status = ?, total_price = ? WHERE tenant_id = ? AND id = ? AND status = ?', [
@@ -138,14 +135,7 @@ export class SqlBookingRepository implements BookingRepository {
         id,
         from,
       ]);
-      if (changed === 0) return null;
-      await bumpDataVersion(this.db, tx, tenantId);
-      // Counter rows are touched in one order (by status) so that two status changes cannot deadlock on them.
-      const deltas: Array<[string, number]> = [[from, -1], [to, 1]];
-      for (const [status, delta] of deltas.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        await addToBookingCount(tx, tenantId, status, delta);
-      }
-      return this.findIn(tx, tenantId, id);
+      return changed === 0 ? null : this.findIn(tx, tenantId, id);
     });
   }
 

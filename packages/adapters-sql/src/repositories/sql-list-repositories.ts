@@ -15,12 +15,12 @@ export class SqlSiteRepository implements SiteRepository {
 
   async list(tenantId: number, window: PageWindow): Promise<Site[]> {
     const order = { keyColumn: 's.site_number', idColumn: 's.id', descending: false, keyParam: (key: string) => key };
-    return readWindow(this.db, SITES, { where: ['s.tenant_id = ?'], params: [tenantId] }, order, window, toSite);
+    return readWindow(this.db, SITES, { where: ['s.tenant_id = ?'], params: [tenantId] }, order, window, (row) => toSite(this.db.dialect, row));
   }
 
   async findById(tenantId: number, id: number): Promise<Site | null> {
     const [row] = await this.db.rows(SITE_BY_ID, [tenantId, id]);
-    return row ? toSite(row) : null;
+    return row ? toSite(this.db.dialect, row) : null;
   }
 }
 

@@ -18,6 +18,7 @@ export const sqliteDialect: Dialect = {
   migrationLock: null,
   // SQLite's stamp is the engine's own (engineStamp); the column only keeps both schemas alike.
   nextDataVersion: (column) => `${column} + 1`,
+  captureTriggers: "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%\\_capture\\_%' ESCAPE '\\'",
 };
 
 type Statement = Database.Statement<unknown[], unknown>;

@@ -81,6 +81,7 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
       id: 1, booking_reference: 'K7Q2M4XZ9B', guest_first_name: 'Anna', guest_last_name: 'Muster', guest_email: 'anna@example.ch',
       site_id: 1, site_number: 'A01', check_in_date: '2026-07-01', check_out_date: '2026-07-04', num_adults: 2, num_youth: 0,
       num_children: 1, status: 'confirmed', total_price: '105.00', created_at: '2026-05-02T08:15:00Z',
+      updated_at: '2026-05-02T08:15:00Z',
     });
 
     const created = await https(`${server.url}${API}/bookings/`, {

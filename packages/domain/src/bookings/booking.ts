@@ -22,10 +22,12 @@ export interface Booking {
   totalPrice: Rappen;
   createdAt: Date;
   source: string;
+  /** When the stored row last changed, by any writer; creation counts as a change (docs/change-feed.md). */
+  updatedAt: Date;
 }
 
-/** A booking about to be stored. The repository assigns `id` unless given (imports give it). */
-export type NewBooking = Omit<Booking, 'id' | 'siteNumber'> & { id?: number };
+/** A booking about to be stored. The repository assigns `id` unless given (imports give it); `updatedAt` is `createdAt`. */
+export type NewBooking = Omit<Booking, 'id' | 'siteNumber' | 'updatedAt'> & { id?: number };
 
 export interface BookingFilter {
   /** Exact match on the status code; an unknown code simply matches nothing. */

@@ -61,7 +61,8 @@ const codeOf = async (request: CreateBookingInput) => (await rejectionOf(create.
 
 async function seedBooking(overrides: Parameters<typeof aBooking>[0]) {
   const tenantId = world.principal('alpine').tenantId;
-  world.store.bookings.push({ ...aBooking(overrides), tenantId });
+  const booking = aBooking(overrides);
+  world.store.bookings.push({ ...booking, tenantId, updatedAt: booking.createdAt });
 }
 
 describe('CreateBooking: the site comes first (DECISIONS §2.4)', () => {

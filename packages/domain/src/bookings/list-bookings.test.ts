@@ -149,7 +149,8 @@ describe('ListBookings: walking 230 rows in pages of 50', () => {
     const pages = await walkByCursor(readBig, 50, () => {
       if (inserted) return;
       inserted = true;
-      world.store.bookings.push({ ...aBooking({ id: 231, createdAt: new Date(Date.UTC(2027, 0, 1)) }), tenantId });
+      const createdAt = new Date(Date.UTC(2027, 0, 1));
+      world.store.bookings.push({ ...aBooking({ id: 231, createdAt }), tenantId, updatedAt: createdAt });
     });
     const visited = pages.flatMap((p) => ids(p.results));
     expect(new Set(visited).size).toBe(visited.length);

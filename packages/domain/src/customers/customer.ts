@@ -9,6 +9,8 @@ export interface Customer {
   lastName: string;
   phoneNumber: string;
   dateJoined: Date;
+  /** When the stored row last changed, by any writer; creation counts as a change (docs/change-feed.md). */
+  updatedAt: Date;
 }
 
 export const USER_ROLES = ['customer', 'staff', 'operator', 'admin'] as const;

@@ -13,6 +13,8 @@ export interface Invoice {
   totalChf: Rappen;
   status: string;
   issuedAt: Date;
+  /** When the stored row last changed, by any writer; creation counts as a change (docs/change-feed.md). */
+  updatedAt: Date;
 }
 
 /**

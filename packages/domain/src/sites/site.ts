@@ -12,6 +12,8 @@ export interface Site {
   status: string;
   siteTypeId: number;
   siteTypeName: string;
+  /** When the stored row last changed, by any writer; creation counts as a change (docs/change-feed.md). */
+  updatedAt: Date;
 }
 
 /**

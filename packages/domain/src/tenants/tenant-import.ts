@@ -4,6 +4,8 @@ import type { Customer, UserRole } from '../customers/customer';
 import type { Invoice } from '../invoices/invoice';
 import type { Site } from '../sites/site';
 
+type UpdatedAt = { updatedAt?: Date };
+
 /** One tenant's whole world, as a fixture file or a migration from another platform describes it. */
 export interface TenantSnapshot {
   slug: string;
@@ -17,10 +19,11 @@ export interface TenantSnapshot {
     revoked: boolean;
   }>;
   siteTypes: Array<{ id: number; name: string }>;
-  sites: Array<Omit<Site, 'tenantId' | 'siteTypeName'>>;
-  users: Array<Omit<Customer, 'tenantId'> & { role: UserRole }>;
-  bookings: Array<Omit<Booking, 'tenantId' | 'siteNumber'>>;
-  invoices: Array<Omit<Invoice, 'tenantId'>>;
+  // `updatedAt` is optional: without it a row's is its creation time (sites: the time of the import).
+  sites: Array<Omit<Site, 'tenantId' | 'siteTypeName' | 'updatedAt'> & UpdatedAt>;
+  users: Array<Omit<Customer, 'tenantId' | 'updatedAt'> & { role: UserRole } & UpdatedAt>;
+  bookings: Array<Omit<Booking, 'tenantId' | 'siteNumber' | 'updatedAt'> & UpdatedAt>;
+  invoices: Array<Omit<Invoice, 'tenantId' | 'updatedAt'> & UpdatedAt>;
 }
 
 /**

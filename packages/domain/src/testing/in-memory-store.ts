@@ -7,7 +7,7 @@ import { isOccupying } from '../bookings/booking-status';
 import type { Customer, CustomerRepository, UserRole } from '../customers/customer';
 import type { Invoice, InvoiceRepository } from '../invoices/invoice';
 import { rangesOverlap } from '../shared/calendar-date';
-import type { Clock } from '../shared/clock';
+import { type Clock, systemClock } from '../shared/clock';
 import { DomainError } from '../shared/domain-error';
 import type { Rappen } from '../shared/money';
 import type { DataStamp, DataVersions } from '../shared/data-versions';
@@ -18,9 +18,21 @@ import type { Site, SiteRepository } from '../sites/site';
 import type { Tenant, TenantRepository } from '../tenants/tenant';
 import type { TenantImporter, TenantSnapshot } from '../tenants/tenant-import';
 
-type StoredSite = Omit<Site, 'siteTypeName'>;
-type StoredUser = Customer & { role: UserRole };
-type StoredBooking = Omit<Booking, 'siteNumber'>;
+export type StoredSite = Omit<Site, 'siteTypeName'>;
+export type StoredUser = Customer & { role: UserRole };
+export type StoredBooking = Omit<Booking, 'siteNumber'>;
+
+/** The record types of the change log (docs/change-feed.md). */
+export type ChangeType = 'booking' | 'site' | 'customer' | 'invoice';
+
+/** A record's latest change: what the SQL backends keep in `change_log`. */
+export interface LoggedChange {
+  type: ChangeType;
+  id: number;
+  position: number;
+  deleted: boolean;
+  changedAt: Date;
+}
 
 /**
  * All tables in plain arrays. Every method does its checks and writes without an `await` in between, which is what
@@ -36,9 +48,32 @@ export class InMemoryStore {
   invoices: Invoice[] = [];
   /** Bumped by every write through the repositories (DataVersions). */
   writes = 0;
+  /** What the SQL triggers stamp updated_at and changes with; inMemoryAdapters sets the adapters' clock. */
+  clock: Clock = systemClock;
+  /** Per tenant: the last position handed out, and each record's latest change (the SQL `change_log`). */
+  private readonly logs = new Map<number, { last: number; entries: Map<string, LoggedChange> }>();
 
   changed(): void {
     this.writes++;
+  }
+
+  /**
+   * What the SQL triggers do for a write: move the record to the tenant's next position. Called by every write that
+   * goes through the store's capture (the repositories and the test kit's raw writer); rows pushed straight into the
+   * arrays by a test are not recorded.
+   */
+  record(tenantId: number, type: ChangeType, id: number, deleted: boolean, changedAt: Date): void {
+    let log = this.logs.get(tenantId);
+    if (!log) this.logs.set(tenantId, (log = { last: 0, entries: new Map() }));
+    const key = `${type}:${id}`;
+    log.entries.delete(key);
+    log.entries.set(key, { type, id, position: ++log.last, deleted, changedAt });
+    this.changed();
+  }
+
+  /** The tenant's log in position order. */
+  changeLog(tenantId: number): LoggedChange[] {
+    return [...(this.logs.get(tenantId)?.entries.values() ?? [])];
   }
 
   nextId(rows: ReadonlyArray<{ tenantId: number; id: number }>, tenantId: number): number {
@@ -223,9 +258,9 @@ export class InMemoryBookingRepository implements BookingRepository {
     if (store.bookings.some((b) => b.tenantId === booking.tenantId && b.bookingReference === booking.bookingReference)) {
       throw new DomainError('duplicate_booking_reference');
     }
-    const stored: StoredBooking = { ...booking, id: booking.id ?? store.nextId(store.bookings, booking.tenantId) };
+    const stored: StoredBooking = { ...booking, id: booking.id ?? store.nextId(store.bookings, booking.tenantId), updatedAt: booking.createdAt };
     store.bookings.push(stored);
-    store.changed();
+    store.record(stored.tenantId, 'booking', stored.id, false, stored.updatedAt);
     return store.bookingView(stored);
   }
 
@@ -234,7 +269,8 @@ export class InMemoryBookingRepository implements BookingRepository {
     if (!booking || booking.status !== from) return null;
     booking.status = to;
     booking.totalPrice = totalPrice;
-    this.store.changed();
+    booking.updatedAt = this.store.clock.now();
+    this.store.record(tenantId, 'booking', id, false, booking.updatedAt);
     return this.store.bookingView(booking);
   }
 }
@@ -303,10 +339,21 @@ export class InMemoryTenantImporter implements TenantImporter {
         store.apiKeys.push({ ...rest, id: ++keyId, tenantId, revokedAt: revoked ? now : null, lastUsedAt: null, createdAt: now });
       }
       store.siteTypes.push(...snapshot.siteTypes.map((t) => ({ ...t, tenantId })));
-      store.sites.push(...snapshot.sites.map((s) => ({ ...s, tenantId })));
-      store.users.push(...snapshot.users.map((u) => ({ ...u, tenantId })));
-      store.bookings.push(...snapshot.bookings.map((b) => ({ ...b, tenantId })));
-      store.invoices.push(...snapshot.invoices.map((i) => ({ ...i, tenantId })));
+      const importedAt = this.clock.now();
+      const sites = snapshot.sites.map((s) => ({ ...s, tenantId, updatedAt: s.updatedAt ?? importedAt }));
+      const users = snapshot.users.map((u) => ({ ...u, tenantId, updatedAt: u.updatedAt ?? u.dateJoined }));
+      const bookings = snapshot.bookings.map((b) => ({ ...b, tenantId, updatedAt: b.updatedAt ?? b.createdAt }));
+      const invoices = snapshot.invoices.map((i) => ({ ...i, tenantId, updatedAt: i.updatedAt ?? i.issuedAt }));
+      store.sites.push(...sites);
+      store.users.push(...users);
+      store.bookings.push(...bookings);
+      store.invoices.push(...invoices);
+      // The same log the SQL import writes: sites, customers, bookings, invoices, each by id.
+      const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+      for (const s of sites.sort(byId)) store.record(tenantId, 'site', s.id, false, s.updatedAt);
+      for (const u of users.filter((u) => u.role === 'customer').sort(byId)) store.record(tenantId, 'customer', u.id, false, u.updatedAt);
+      for (const b of bookings.sort(byId)) store.record(tenantId, 'booking', b.id, false, b.updatedAt);
+      for (const i of invoices.sort(byId)) store.record(tenantId, 'invoice', i.id, false, i.updatedAt);
       store.changed();
       rows += snapshot.sites.length + snapshot.users.length + snapshot.bookings.length + snapshot.invoices.length;
       onProgress?.(rows);
@@ -398,6 +445,7 @@ export class GuardedMemoryRateLimiter extends MemoryRateLimiter {
 }
 
 export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
+  store.clock = clock;
   return {
     versions: new InMemoryDataVersions(store),
     tenants: new InMemoryTenantRepository(store),

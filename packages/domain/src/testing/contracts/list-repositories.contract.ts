@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateCursor } from '../../shared/pagination';
-import { aSite, aTenant, aUser, anInvoice } from '../mothers';
+import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
 import { type AdapterSetup, seedTenant, uniqueSlug, useAdapterSet, walkBothWays } from './adapter-set';
 
 /** The contract of `SiteRepository`: byte-order `siteNumber`, then id ascending. */
@@ -35,7 +35,8 @@ export function describeSiteRepositoryContract(name: string, setup: AdapterSetup
           sites: [aSite({ id: 3, siteNumber: 'C03', name: '', maxOccupants: 12, basePricePerNight: 987654321, status: 'under_repair', siteTypeId: 4 })],
         }),
       );
-      const expected = { id: 3, tenantId, siteNumber: 'C03', name: '', maxOccupants: 12, basePricePerNight: 987654321, status: 'under_repair', siteTypeId: 4, siteTypeName: 'Wohnmobil-Stellplatz' };
+      // A site has no creation time: without an updated_at of its own it takes the time of the import.
+      const expected = { id: 3, tenantId, siteNumber: 'C03', name: '', maxOccupants: 12, basePricePerNight: 987654321, status: 'under_repair', siteTypeId: 4, siteTypeName: 'Wohnmobil-Stellplatz', updatedAt: set.clock.now() };
       expect(await set.sites.findById(tenantId, 3)).toEqual(expected);
       expect(await set.sites.list(tenantId, { offset: 0, limit: 5 })).toEqual([expected]);
       expect(await set.sites.findById(tenantId, 4)).toBeNull();
@@ -93,9 +94,14 @@ export function describeCustomerRepositoryContract(name: string, setup: AdapterS
     it('round-trips every field, empty phone numbers and millisecond dates included, and no role', async () => {
       const set = adapters();
       const user = aUser({ id: 12, email: 'zoë@example.ch', firstName: 'Zoë', lastName: "O'Neill", phoneNumber: '', dateJoined: new Date('2024-02-29T23:59:59.999Z') });
-      const tenantId = await seedTenant(set, aTenant(uniqueSlug('customers'), { users: [user] }));
+      const edited = aUser({ id: 13, dateJoined: new Date('2020-01-01T00:00:00.000Z'), updatedAt: new Date('2025-03-04T05:06:07.089Z') });
+      const tenantId = await seedTenant(set, aTenant(uniqueSlug('customers'), { users: [user, edited] }));
       const { role: _role, ...customer } = user;
-      expect(await set.customers.list(tenantId, { offset: 0, limit: 5 })).toEqual([{ ...customer, tenantId }]);
+      const { role: _editedRole, ...editedCustomer } = edited;
+      expect(await set.customers.list(tenantId, { offset: 0, limit: 5 })).toEqual([
+        { ...customer, tenantId, updatedAt: user.dateJoined },
+        { ...editedCustomer, tenantId },
+      ]);
     });
 
     it('keeps tenants apart even when they use the same ids', async () => {
@@ -140,11 +146,14 @@ export function describeInvoiceRepositoryContract(name: string, setup: AdapterSe
       const set = adapters();
       const loose = anInvoice({ id: 1, bookingId: null, totalChf: 5, status: 'OFFEN', issuedAt: new Date('2026-01-01T00:00:00.001Z') });
       const tied = anInvoice({ id: 2, invoiceNumber: '', bookingId: 77, totalChf: 9007199254740, status: 'MAHNUNG', issuedAt: new Date('2026-01-02T00:00:00.000Z') });
-      const negative = anInvoice({ id: 3, totalChf: -1250, status: 'STORNIERT', issuedAt: new Date('2025-01-02T00:00:00.000Z') });
-      const tenantId = await seedTenant(set, aTenant(uniqueSlug('invoices'), { invoices: [loose, tied, negative] }));
+      const negative = anInvoice({ id: 3, totalChf: -1250, status: 'STORNIERT', issuedAt: new Date('2025-01-02T00:00:00.000Z'), updatedAt: new Date('2025-02-01T00:00:00.000Z') });
+      const tenantId = await seedTenant(
+        set,
+        aTenant(uniqueSlug('invoices'), { sites: [aSite()], bookings: [aBooking({ id: 77 })], invoices: [loose, tied, negative] }),
+      );
       expect(await set.invoices.list(tenantId, { offset: 0, limit: 5 })).toEqual([
-        { ...tied, tenantId },
-        { ...loose, tenantId },
+        { ...tied, tenantId, updatedAt: tied.issuedAt },
+        { ...loose, tenantId, updatedAt: loose.issuedAt },
         { ...negative, tenantId },
       ]);
     });

@@ -1,0 +1,118 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPersistence } from '../src';
+import { postgresForTests, tempDir } from './support/databases';
+
+// Issue 16 (docs/database-rules.md §3): the schema itself refuses what would make the API answer wrongly, whoever
+// writes. Plain SQL only, no application code past the migration: each rule's offending statement is refused, and a
+// valid statement of the same shape passes.
+
+/** A second program's connection: plain SQL with `?` placeholders. */
+interface RawSql {
+  run(sql: string, params?: unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const BOOKING =
+  'INSERT INTO bookings (tenant_id, id, booking_reference, guest_first_name, guest_last_name, guest_email, site_id, check_in_date, ' +
+  "check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) VALUES (1, ?, ?, 'A', 'B', '', ?, ?, ?, ?, ?, 0, ?, 100, ?, 'console')";
+
+function describeSchemaRules(name: string, open: () => Promise<{ raw: RawSql; createdAt: unknown }>): void {
+  describe(`schema rules: ${name}`, () => {
+    let raw: RawSql;
+    let createdAt: unknown;
+    const booking = (id: number, site: number, from: string, to: string, adults = 2, youth = 0, status = 'pending') =>
+      raw.run(BOOKING, [id, `REF${id}`, site, from, to, adults, youth, status, createdAt]);
+
+    beforeAll(async () => {
+      ({ raw, createdAt } = await open());
+      await raw.run("INSERT INTO tenants (id, slug, name) VALUES (1, 'rules', 'Rules')");
+      await raw.run("INSERT INTO site_types (tenant_id, id, name) VALUES (1, 1, 'Tent')");
+      for (const id of [1, 2]) {
+        await raw.run("INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (1, ?, ?, '', 4, 100, 'active', 1)", [id, `S${id}`]);
+      }
+      await booking(1, 1, '2026-07-01', '2026-07-03');
+    });
+    afterAll(() => raw?.close());
+
+    it('a booking refers to a site of its tenant', async () => {
+      await expect(booking(2, 99, '2026-07-01', '2026-07-03')).rejects.toThrow(/constraint/i);
+      await booking(2, 2, '2026-07-01', '2026-07-03');
+    });
+
+    it('a site that bookings refer to cannot be deleted; one without bookings can', async () => {
+      await raw.run("INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (1, 3, 'S3', '', 4, 100, 'active', 1)");
+      await expect(raw.run('DELETE FROM sites WHERE tenant_id = 1 AND id = 1')).rejects.toThrow(/constraint/i);
+      await raw.run('DELETE FROM sites WHERE tenant_id = 1 AND id = 3');
+    });
+
+    it('an invoice refers to a booking of its tenant, or to none', async () => {
+      const invoice = "INSERT INTO invoices (tenant_id, id, invoice_number, booking_id, total_chf, status, issued_at) VALUES (1, ?, 'N', ?, 100, 'OFFEN', ?)";
+      await expect(raw.run(invoice, [1, 99, createdAt])).rejects.toThrow(/constraint/i);
+      await raw.run(invoice, [1, 1, createdAt]);
+      await raw.run(invoice, [2, null, createdAt]);
+      // ...and a booking that an invoice refers to cannot be deleted.
+      await expect(raw.run('DELETE FROM bookings WHERE tenant_id = 1 AND id = 1')).rejects.toThrow(/constraint/i);
+    });
+
+    it('check-out comes after check-in', async () => {
+      await expect(booking(10, 1, '2026-08-05', '2026-08-05')).rejects.toThrow(/constraint/i);
+      await expect(booking(10, 1, '2026-08-05', '2026-08-01')).rejects.toThrow(/constraint/i);
+      await booking(10, 1, '2026-08-05', '2026-08-06');
+    });
+
+    it('guest counts are not negative', async () => {
+      await expect(booking(11, 1, '2026-09-01', '2026-09-02', -1)).rejects.toThrow(/constraint/i);
+      await expect(booking(11, 1, '2026-09-01', '2026-09-02', 1, -1)).rejects.toThrow(/constraint/i);
+      await booking(11, 1, '2026-09-01', '2026-09-02', 0, 0);
+    });
+
+    it('leaves status values open: the platform may add new ones', async () => {
+      await booking(12, 1, '2026-10-01', '2026-10-02', 1, 0, 'waitlisted');
+    });
+  });
+}
+
+describeSchemaRules('sqlite', async () => {
+  const dir = tempDir('schema-rules');
+  const file = join(dir.path, 'campsite.db');
+  const persistence = await openPersistence(`sqlite:${file}`);
+  await persistence.migrate();
+  await persistence.close();
+  const db = new Database(file);
+  // As every writer must (docs/database-rules.md §3): SQLite checks foreign keys only when asked to.
+  db.pragma('foreign_keys = ON');
+  const raw: RawSql = {
+    run: async (sql, params = []) => {
+      db.prepare(sql).run(...params);
+    },
+    close: async () => {
+      db.close();
+      dir.remove();
+    },
+  };
+  return { raw, createdAt: Date.UTC(2026, 0, 1) };
+});
+
+const postgres = await postgresForTests('schema rules');
+if (postgres) {
+  describeSchemaRules('postgres', async () => {
+    const persistence = await openPersistence(postgres.url);
+    await persistence.migrate();
+    await persistence.close();
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    const raw: RawSql = {
+      run: async (sql, params = []) => {
+        let n = 0;
+        await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+      },
+      close: () => client.end(),
+    };
+    return { raw, createdAt: '2026-01-01T00:00:00Z' };
+  });
+} else {
+  describe('schema rules: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
+}
