@@ -6,6 +6,7 @@ import type { AdapterSet, AdapterSetup } from '@campsite/domain/testing';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { openPersistence } from '../../src';
+import { postgresRawWriter, sqliteRawWriter } from './raw-writer';
 
 /**
  * Adapter set of a persistence on `url`, driven by a fixed clock the contract suites may move. `reopen` opens a second
@@ -18,6 +19,7 @@ async function adapterSet(url: string, clock: FixedClock, cleanup: () => Promise
     ...persistence,
     clock,
     reopen: () => adapterSet(url, clock),
+    raw: async () => (url.startsWith('sqlite:') ? sqliteRawWriter(url.slice('sqlite:'.length)) : postgresRawWriter(url)),
     close: async () => {
       await persistence.close();
       await cleanup();

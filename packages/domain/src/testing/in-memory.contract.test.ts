@@ -1,6 +1,6 @@
 import { FixedClock } from './fixed-clock';
 import { type AdapterSet, describeAdapterContracts } from './contracts';
-import { GuardedMemoryRateLimiter, InMemoryDataVersions, InMemoryStore, inMemoryAdapters } from './in-memory-store';
+import { GuardedMemoryRateLimiter, InMemoryDataVersions, InMemoryRawWriter, InMemoryStore, inMemoryAdapters } from './in-memory-store';
 
 describeAdapterContracts(
   'in-memory',
@@ -12,6 +12,7 @@ describeAdapterContracts(
       rateLimiter: new GuardedMemoryRateLimiter(clock, new InMemoryDataVersions(store)),
       clock,
       reopen: async () => open(),
+      raw: async () => new InMemoryRawWriter(store),
       close: async () => {},
     });
     return open();

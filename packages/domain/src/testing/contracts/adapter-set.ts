@@ -10,6 +10,7 @@ import type { SiteRepository } from '../../sites/site';
 import type { TenantRepository } from '../../tenants/tenant';
 import type { TenantImporter, TenantSnapshot } from '../../tenants/tenant-import';
 import type { FixedClock } from '../fixed-clock';
+import type { RawWriter } from './raw-writer';
 
 /**
  * Every port of one backend, sharing one store. The contract suites seed their data through `importer`, so a backend
@@ -29,6 +30,8 @@ export interface AdapterSet {
   clock: FixedClock;
   /** A second, independent set of adapters on the same data: another connection (pool), as another process has. */
   reopen(): Promise<AdapterSet>;
+  /** Another program writing the same data with plain SQL, on a connection of its own (RawWriter). */
+  raw(): Promise<RawWriter>;
   close(): Promise<void>;
 }
 

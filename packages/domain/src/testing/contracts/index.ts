@@ -6,6 +6,7 @@ import { describeDataVersionsContract } from './data-versions.contract';
 import { describeCustomerRepositoryContract, describeInvoiceRepositoryContract, describeSiteRepositoryContract } from './list-repositories.contract';
 import { describeRateLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
+import { describeEveryWriterContract } from './every-writer.contract';
 
 export * from './adapter-set';
 export * from './access.contract';
@@ -14,6 +15,8 @@ export * from './data-versions.contract';
 export * from './list-repositories.contract';
 export * from './rate-limiter.contract';
 export * from './tenant-importer.contract';
+export * from './raw-writer';
+export * from './every-writer.contract';
 
 /** What a backend declares about itself, so a suite it cannot run is skipped visibly rather than silently. */
 export interface BackendCapabilities {
@@ -31,6 +34,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup, capa
   describeInvoiceRepositoryContract(name, setup);
   describeBookingRepositoryContract(name, setup);
   describeDataVersionsContract(name, setup);
+  describeEveryWriterContract(name, setup);
   if (capabilities.rateLimiter) describeRateLimiterContract(name, setup);
   else describe(`RateLimiter contract: ${name}`, () => it.skip('skipped: this backend declares no rate limiter of its own'));
 }

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isKeyActive } from '../../api-keys/api-key';
+import { FreshApiKeys } from '../../api-keys/fresh-api-keys';
+import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
+import { type AdapterSet, type AdapterSetup, expectDomainError, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
+import { aNewBooking } from './booking-repository.contract';
+import type { RawWriter } from './raw-writer';
+
+const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'];
+
+/**
+ * Issues 10 and 16 (docs/database-rules.md): another program writes the same data with plain SQL on a connection of
+ * its own, and the adapters see it on the next read: the rows, `updatedAt`, every total, the data stamp, the API
+ * keys, and the ids and the overlap rule of the next create. Nothing in between marks a change by hand.
+ */
+export function describeEveryWriterContract(name: string, setup: AdapterSetup): void {
+  describe(`every writer is seen: ${name}`, () => {
+    const adapters = useAdapterSet(setup);
+    let raw: RawWriter;
+    beforeAll(async () => {
+      raw = await adapters().raw();
+    });
+    afterAll(() => raw?.close());
+
+    function aWorld(set: AdapterSet): Promise<number> {
+      return seedTenant(
+        set,
+        aTenant(uniqueSlug('writers'), {
+          sites: [aSite({ id: 1 }), aSite({ id: 2, siteNumber: 'B2' })],
+          users: [aUser({ id: 1 }), aUser({ id: 2 }), aUser({ id: 3, role: 'staff' })],
+          bookings: [
+            aBooking({ id: 1, siteId: 1, status: 'pending', checkInDate: '2026-07-01', checkOutDate: '2026-07-03' }),
+            aBooking({ id: 2, siteId: 2, status: 'confirmed', checkInDate: '2026-07-01', checkOutDate: '2026-07-03' }),
+          ],
+          invoices: [anInvoice({ id: 1, bookingId: 1 })],
+        }),
+      );
+    }
+
+    /** Every total the API answers equals COUNT(*) of the rows. */
+    async function expectExactTotals(set: AdapterSet, tenantId: number): Promise<void> {
+      expect(await set.bookings.count(tenantId, {}), 'bookings').toBe(await raw.countRows(tenantId, 'bookings'));
+      for (const status of STATUSES) {
+        expect(await set.bookings.count(tenantId, { status }), status).toBe(await raw.countRows(tenantId, 'bookings', status));
+      }
+      expect(await set.sites.count(tenantId), 'sites').toBe(await raw.countRows(tenantId, 'sites'));
+      expect(await set.customers.count(tenantId), 'customers').toBe(await raw.countRows(tenantId, 'customers'));
+      expect(await set.invoices.count(tenantId), 'invoices').toBe(await raw.countRows(tenantId, 'invoices'));
+    }
+
+    it('sees updates and deletes on the next read: rows, updatedAt, per-status totals and the data stamp', async () => {
+      const set = adapters();
+      const tenantId = await aWorld(set);
+      const before = (await set.bookings.findById(tenantId, 1))!;
+      let stamp = await set.versions.stampOf(tenantId);
+      const stampMoved = async () => {
+        const next = await set.versions.stampOf(tenantId);
+        expect(next).not.toEqual(stamp);
+        stamp = next;
+      };
+
+      await raw.setBookingStatus(tenantId, 1, 'confirmed');
+      await stampMoved();
+      const confirmed = (await set.bookings.findById(tenantId, 1))!;
+      expect(confirmed.status).toBe('confirmed');
+      expect(confirmed.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+      expect(await set.bookings.count(tenantId, { status: 'pending' })).toBe(0);
+      expect(await set.bookings.count(tenantId, { status: 'confirmed' })).toBe(2);
+      await expectExactTotals(set, tenantId);
+
+      const site = (await set.sites.findById(tenantId, 2))!;
+      await raw.renameSite(tenantId, 2, 'Seeblick');
+      await stampMoved();
+      const renamed = (await set.sites.findById(tenantId, 2))!;
+      expect(renamed.name).toBe('Seeblick');
+      expect(renamed.updatedAt.getTime()).toBeGreaterThan(site.updatedAt.getTime() - 1);
+
+      await raw.setUserRole(tenantId, 2, 'staff');
+      await stampMoved();
+      expect((await set.customers.list(tenantId, { offset: 0, limit: 10 })).map((c) => c.id)).toEqual([1]);
+      await raw.setUserRole(tenantId, 3, 'customer');
+      await stampMoved();
+      expect((await set.customers.list(tenantId, { offset: 0, limit: 10 })).map((c) => c.id).sort()).toEqual([1, 3]);
+      await expectExactTotals(set, tenantId);
+
+      await raw.deleteBooking(tenantId, 2);
+      await stampMoved();
+      expect(await set.bookings.findById(tenantId, 2)).toBeNull();
+      await expectExactTotals(set, tenantId);
+    });
+
+    it('shows a renumbered site on its bookings, and moves their updatedAt', async () => {
+      const set = adapters();
+      const tenantId = await aWorld(set);
+      const before = (await set.bookings.findById(tenantId, 2))!;
+      await raw.renumberSite(tenantId, 2, 'C9');
+      const after = (await set.bookings.findById(tenantId, 2))!;
+      expect(after.siteNumber).toBe('C9');
+      expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+    });
+
+    it('counts inserted and deleted rows, and the next create takes a fresh id and still refuses an overlap', async () => {
+      const set = adapters();
+      const tenantId = await aWorld(set);
+      await raw.insertSite(tenantId, aSite({ id: 3, siteNumber: 'C3' }));
+      // The console takes a booking by phone with the next free id, without touching any counter.
+      await raw.insertBooking(tenantId, aBooking({ id: 3, siteId: 3, status: 'pending', checkInDate: '2026-08-01', checkOutDate: '2026-08-05' }));
+      await raw.insertInvoice(tenantId, anInvoice({ id: 2, bookingId: 3 }));
+      await raw.deleteInvoice(tenantId, 1);
+      await expectExactTotals(set, tenantId);
+      expect(await set.sites.count(tenantId)).toBe(3);
+      expect(await set.invoices.count(tenantId)).toBe(1);
+
+      const created = await set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 3, checkInDate: '2026-08-05', checkOutDate: '2026-08-07' }));
+      expect(created.id).toBe(4);
+      await expectDomainError(
+        set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 3, checkInDate: '2026-08-04', checkOutDate: '2026-08-06' })),
+        'site_unavailable',
+      );
+      await expectExactTotals(set, tenantId);
+    });
+
+    it('refuses a key on the next read once another program revokes it or lets it expire', async () => {
+      const set = adapters();
+      const tenantId = await aWorld(set);
+      const keys = new FreshApiKeys(set.apiKeys, set.versions);
+      const now = set.clock.now();
+      const make = async () => {
+        const prefix = uniquePrefix();
+        await set.apiKeys.create({ tenantId, name: 'mirror', prefix, secretHash: 'x', scopes: ['bookings:read'], expiresAt: null });
+        // Read once, so that the row is kept, as a server keeps it between requests.
+        expect(isKeyActive((await keys.findByPrefix(prefix))!, now)).toBe(true);
+        return prefix;
+      };
+      const revoked = await make();
+      await raw.setKeyRevokedAt(revoked, new Date(now.getTime() - 1000));
+      expect(isKeyActive((await keys.findByPrefix(revoked))!, now)).toBe(false);
+
+      const expired = await make();
+      await raw.setKeyExpiresAt(expired, new Date(now.getTime() - 1000));
+      expect(isKeyActive((await keys.findByPrefix(expired))!, now)).toBe(false);
+    });
+  });
+}

@@ -1,0 +1,33 @@
+import type { UserRole } from '../../customers/customer';
+import type { TenantSnapshot } from '../../tenants/tenant-import';
+
+export type RawSite = TenantSnapshot['sites'][number];
+export type RawBooking = TenantSnapshot['bookings'][number];
+export type RawInvoice = TenantSnapshot['invoices'][number];
+
+/** The lists whose totals the API answers, as `RawWriter.countRows` counts them. */
+export type CountedList = 'bookings' | 'sites' | 'customers' | 'invoices';
+
+/**
+ * Another program writing the same data without this codebase: the admin console, `psql`, `sqlite3`. The SQL
+ * backends implement it with plain SQL on a second connection of their own, the in-memory backend by editing its
+ * store the way those statements edit tables. Nothing here goes through a repository, and nothing marks a change by
+ * hand: what the contract suites check afterwards must come from the store itself (docs/database-rules.md).
+ */
+export interface RawWriter {
+  setBookingStatus(tenantId: number, id: number, status: string): Promise<void>;
+  renameSite(tenantId: number, id: number, name: string): Promise<void>;
+  renumberSite(tenantId: number, id: number, siteNumber: string): Promise<void>;
+  setUserRole(tenantId: number, id: number, role: UserRole): Promise<void>;
+  setKeyRevokedAt(prefix: string, at: Date | null): Promise<void>;
+  setKeyExpiresAt(prefix: string, at: Date | null): Promise<void>;
+  insertSite(tenantId: number, site: RawSite): Promise<void>;
+  /** Inserts the booking with the id it carries, as a console taking a booking by phone might. */
+  insertBooking(tenantId: number, booking: RawBooking): Promise<void>;
+  deleteBooking(tenantId: number, id: number): Promise<void>;
+  insertInvoice(tenantId: number, invoice: RawInvoice): Promise<void>;
+  deleteInvoice(tenantId: number, id: number): Promise<void>;
+  /** COUNT(*) of the rows themselves (bookings optionally of one status): what every total must equal. */
+  countRows(tenantId: number, list: CountedList, status?: string): Promise<number>;
+  close(): Promise<void>;
+}
