@@ -1,10 +1,11 @@
-import { DomainError, isDomainError, type Principal, type RateLimitDecision, type Scope, type Throttle } from '@campsite/domain';
+import { DomainError, isDomainError, type Principal, type RateLimitDecision, type Throttle } from '@campsite/domain';
 import type { RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
 import { setPrincipal } from './request-context';
 import { bookingResources } from './routes/bookings.routes';
 import { customerResources } from './routes/customers.routes';
-import type { Resource } from './routes/endpoint';
+import { type Endpoint, type Resource, holdsScope } from './routes/endpoint';
+import { changeResources } from './routes/changes.routes';
 import { invoiceResources } from './routes/invoices.routes';
 import { siteResources } from './routes/sites.routes';
 import { TransportError } from './transport-error';
@@ -28,6 +29,7 @@ function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
     ['sites', siteResources(deps).collection],
     ['customers', customerResources(deps).collection],
     ['invoices', invoiceResources(deps).collection],
+    ['changes', changeResources(deps).collection],
   ]);
   return (path) => {
     if (!path.startsWith(API_PREFIX)) return null;
@@ -100,13 +102,13 @@ function pipeline(deps: HttpDeps): RequestHandler {
     };
     setPrincipal(res, principal);
     /** 403 unless the key holds `scope`, with its standing confirmed first (a revoked key hears 401 instead). */
-    const requireScopeOf = async (scope: Scope) => {
-      if (principal.scopes.includes(scope)) return;
+    const requireScopeOf = async (scope: Endpoint['scope']) => {
+      if (holdsScope(principal, scope)) return;
       await showStanding(res, throttle, await confirmed());
       throw new DomainError('permission_denied');
     };
     /** Counts the request: a kept key in the very round trip that confirms it; any other key after a fresh check. */
-    const admit = async (scope: Scope): Promise<RateLimitDecision> => {
+    const admit = async (scope: Endpoint['scope']): Promise<RateLimitDecision> => {
       if (principal.unconfirmed) {
         const counted = await throttle.admitUnconfirmed(principal);
         if (counted !== null) {

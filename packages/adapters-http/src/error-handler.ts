@@ -21,6 +21,7 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   permission_denied: () => ({ status: 403, body: { detail: 'You do not have permission to perform this action.' } }),
   not_found: () => ({ status: 404, body: { detail: 'not_found' } }),
   invalid_page: () => ({ status: 404, body: { detail: 'Invalid page.' } }),
+  invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } }),
   site_not_found: () => ({ status: 400, body: { detail: 'site_not_found' } }),
   site_unavailable: () => ({ status: 400, body: { detail: 'site_unavailable' } }),
   validation_failed: (error) => (error.details.fieldErrors ? { status: 400, body: error.details.fieldErrors } : SERVER_ERROR),

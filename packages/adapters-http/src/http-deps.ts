@@ -6,6 +6,7 @@ import type {
   ListCustomers,
   ListInvoices,
   ListSites,
+  ReadChanges,
   Throttle,
 } from '@campsite/domain';
 
@@ -27,6 +28,7 @@ export interface HttpDeps {
   listSites: ListSites;
   listCustomers: ListCustomers;
   listInvoices: ListInvoices;
+  readChanges: ReadChanges;
   logger: HttpLogger;
   /** Express 'trust proxy' value; when set, the scheme comes from X-Forwarded-Proto of trusted hops. */
   trustProxy?: string | boolean | number;

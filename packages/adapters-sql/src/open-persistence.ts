@@ -1,6 +1,7 @@
 import {
   type ApiKeyRepository,
   type BookingRepository,
+  type ChangeFeedRepository,
   type Clock,
   type CustomerRepository,
   type DataVersions,
@@ -15,6 +16,7 @@ import { migrate } from './migrate';
 import { PgDatabase } from './postgres/pg-database';
 import { SqlApiKeyRepository, SqlTenantRepository } from './repositories/sql-access-repositories';
 import { SqlBookingRepository } from './repositories/sql-booking-repository';
+import { SqlChangeFeed } from './repositories/sql-change-feed';
 import { SqlCustomerRepository, SqlInvoiceRepository, SqlSiteRepository } from './repositories/sql-list-repositories';
 import { SqlDataVersions } from './repositories/sql-data-versions';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';
@@ -30,6 +32,7 @@ export interface Persistence {
   invoices: InvoiceRepository;
   bookings: BookingRepository;
   importer: TenantImporter;
+  changes: ChangeFeedRepository;
   versions: DataVersions;
   /** Shared limiter state for multi-process deployments (Postgres); undefined for SQLite (the app uses memory). */
   rateLimiter?: RateLimiter;
@@ -74,6 +77,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     invoices: new SqlInvoiceRepository(db),
     bookings: new SqlBookingRepository(db),
     importer: new SqlTenantImporter(db, clock),
+    changes: new SqlChangeFeed(db),
     versions: new SqlDataVersions(db),
     ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock) } : {}),
     dialect: db.dialect.name,

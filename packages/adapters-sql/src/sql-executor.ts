@@ -70,6 +70,11 @@ export interface Dialect {
 export interface SqlDatabase extends SqlExecutor {
   readonly dialect: Dialect;
   /**
+   * Runs `work`'s reads in one snapshot, so they agree with each other (issue 16: a page's count and rows; a feed page
+   * and its records). Postgres: a READ ONLY REPEATABLE READ transaction; SQLite: one read transaction.
+   */
+  snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
    * A database-wide change stamp the engine keeps at no cost, when it has one (SQLite); undefined otherwise, and then
    * the per-tenant counter in `tenant_counters` is read instead (SqlDataVersions).
    */

@@ -14,6 +14,7 @@ import {
   ListCustomers,
   ListInvoices,
   ListSites,
+  ReadChanges,
   ManageApiKeys,
   MemoryRateLimiter,
   type PricingEngine,
@@ -53,6 +54,7 @@ export const TOKENS = {
   ListSites: Symbol('ListSites'),
   ListCustomers: Symbol('ListCustomers'),
   ListInvoices: Symbol('ListInvoices'),
+  ReadChanges: Symbol('ReadChanges'),
   ManageApiKeys: Symbol('ManageApiKeys'),
   ChangeBookingStatus: Symbol('ChangeBookingStatus'),
   HttpApp: Symbol('HttpApp'),
@@ -118,6 +120,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
   single(TOKENS.ListSites, () => new ListSites(persistence.sites, cache()));
   single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, cache()));
   single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, cache()));
+  // Never cached: the feed is read in one snapshot of its own, and a mirror reads each page once.
+  single(TOKENS.ReadChanges, () => new ReadChanges(persistence.changes));
   single(TOKENS.ManageApiKeys, () =>
     new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock));
   single(TOKENS.ChangeBookingStatus, () =>
@@ -134,6 +138,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       listSites: get(TOKENS.ListSites),
       listCustomers: get(TOKENS.ListCustomers),
       listInvoices: get(TOKENS.ListInvoices),
+      readChanges: get(TOKENS.ReadChanges),
       logger,
       ...(config.trustProxy === null ? {} : { trustProxy: config.trustProxy }),
     }),

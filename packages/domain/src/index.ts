@@ -31,4 +31,6 @@ export * from './customers/customer';
 export * from './customers/list-customers';
 export * from './invoices/invoice';
 export * from './invoices/list-invoices';
+export * from './changes/change-feed';
+export * from './changes/read-changes';
 export * from './rate-limiting/memory-rate-limiter';

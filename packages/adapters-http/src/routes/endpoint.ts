@@ -11,9 +11,12 @@ import { pageLinks, readPageHint } from '../pagination-links';
 import { lastValue, parseQuery, type QueryPairs } from '../python/urlencode';
 import { requestOrigin, sendRendered } from '../send-json';
 
-/** One method of one path: the scope its use case requires, and the work after the checks of DECISIONS §2. */
+/**
+ * One method of one path: the scope its use case requires (or a list of which any one will do), and the work after
+ * the checks of DECISIONS §2.
+ */
 export interface Endpoint {
-  readonly scope: Scope;
+  readonly scope: Scope | readonly Scope[];
   handle(req: Request, res: Response, principal: Principal, pathId: string | undefined): Promise<void>;
 }
 
@@ -29,6 +32,11 @@ export function resource(methods: { GET?: Endpoint; POST?: Endpoint }): Resource
   if (methods.POST) table.set('POST', methods.POST);
   const allow = [methods.GET && 'GET', methods.POST && 'POST', methods.GET && 'HEAD'].filter(Boolean).join(', ');
   return { allow, endpointFor: (method) => table.get(method) };
+}
+
+/** Whether the principal holds `scope`, or one of the scopes of a list. */
+export function holdsScope(principal: Principal, scope: Endpoint['scope']): boolean {
+  return typeof scope === 'string' ? principal.scopes.includes(scope) : scope.some((one) => principal.scopes.includes(one));
 }
 
 /** The query string as Django's QueryDict reads it. */

@@ -146,12 +146,20 @@ export class PgDatabase implements SqlDatabase {
     return this.transaction((tx) => tx.insertMany(table, columns, rows));
   }
 
-  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.within('BEGIN', work);
+  }
+
+  snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.within('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', work);
+  }
+
+  private async within<T>(begin: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       const result = await work(tx);
       await client.query('COMMIT');
       return result;

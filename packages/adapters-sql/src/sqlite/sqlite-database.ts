@@ -178,14 +178,23 @@ export class SqliteDatabase implements SqlDatabase {
     return this.transaction((tx) => tx.insertMany(table, columns, rows));
   }
 
-  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    // IMMEDIATE: take the write lock now, so two connections cannot both read "free" and then both insert.
+    return this.within('BEGIN IMMEDIATE', work);
+  }
+
+  /** A deferred transaction that only reads takes no write lock: one snapshot from its first read on. */
+  snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.within('BEGIN', work);
+  }
+
+  private async within<T>(begin: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     while (this.busy) await this.idle;
     this.busy = true;
     let release!: () => void;
     this.idle = new Promise((resolve) => (release = resolve));
     try {
-      // IMMEDIATE: take the write lock now, so two connections cannot both read "free" and then both insert.
-      this.db.exec('BEGIN IMMEDIATE');
+      this.db.exec(begin);
       const result = await work(this.direct);
       this.db.exec('COMMIT');
       return result;

@@ -8,6 +8,7 @@ export type DomainErrorCode =
   | 'permission_denied'
   | 'not_found'
   | 'invalid_page'
+  | 'invalid_cursor'
   | 'site_not_found'
   | 'site_unavailable'
   | 'validation_failed'

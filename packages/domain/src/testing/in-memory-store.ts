@@ -2,6 +2,7 @@ import type { ApiKey } from '../api-keys/api-key';
 import type { ApiKeyRepository, NewApiKey } from '../api-keys/api-key-repository';
 import type { SecretHasher } from '../api-keys/secret-hasher';
 import type { Booking, BookingFilter, NewBooking } from '../bookings/booking';
+import type { ChangeBatch, ChangeFeedRepository, ChangeType, ChangedRecord } from '../changes/change-feed';
 import type { BookingRepository } from '../bookings/booking-repository';
 import { isOccupying } from '../bookings/booking-status';
 import type { Customer, CustomerRepository, UserRole } from '../customers/customer';
@@ -22,9 +23,6 @@ import type { CountedList, RawBooking, RawInvoice, RawSite, RawWriter } from './
 export type StoredSite = Omit<Site, 'siteTypeName'>;
 export type StoredUser = Customer & { role: UserRole };
 export type StoredBooking = Omit<Booking, 'siteNumber'>;
-
-/** The record types of the change log (docs/change-feed.md). */
-export type ChangeType = 'booking' | 'site' | 'customer' | 'invoice';
 
 /** A record's latest change: what the SQL backends keep in `change_log`. */
 export interface LoggedChange {
@@ -75,6 +73,18 @@ export class InMemoryStore {
   /** The tenant's log in position order. */
   changeLog(tenantId: number): LoggedChange[] {
     return [...(this.logs.get(tenantId)?.entries.values() ?? [])];
+  }
+
+  private readonly feedTokens = new Map<number, string>();
+
+  /** The tenant's feed token (tenant_counters.feed_token): 32 random hex digits, made on first use. */
+  feedToken(tenantId: number): string {
+    let token = this.feedTokens.get(tenantId);
+    if (token === undefined) {
+      token = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+      this.feedTokens.set(tenantId, token);
+    }
+    return token;
   }
 
   nextId(rows: ReadonlyArray<{ tenantId: number; id: number }>, tenantId: number): number {
@@ -456,6 +466,7 @@ export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
     invoices: new InMemoryInvoiceRepository(store),
     bookings: new InMemoryBookingRepository(store),
     importer: new InMemoryTenantImporter(store, clock),
+    changes: new InMemoryChangeFeed(store),
   };
 }
 
@@ -571,4 +582,38 @@ export class InMemoryRawWriter implements RawWriter {
   }
 
   async close() {}
+}
+
+/** The change log of the store, with each record as its repository renders it. */
+export class InMemoryChangeFeed implements ChangeFeedRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  async read(tenantId: number, after: number, types: readonly ChangeType[], limit: number): Promise<ChangeBatch> {
+    const { store } = this;
+    if (!store.tenants.some((t) => t.id === tenantId)) throw new Error(`no tenant ${tenantId}`);
+    const visible = store.changeLog(tenantId).filter((c) => c.position > after && types.includes(c.type));
+    const changes = visible.slice(0, limit).map((c) => ({ ...c, record: c.deleted ? null : this.recordOf(tenantId, c.type, c.id) }));
+    return { token: store.feedToken(tenantId), count: visible.length, changes };
+  }
+
+  private recordOf(tenantId: number, type: ChangeType, id: number): ChangedRecord | null {
+    const { store } = this;
+    const mine = <T extends { tenantId: number; id: number }>(rows: T[]) => rows.find((r) => r.tenantId === tenantId && r.id === id);
+    if (type === 'booking') {
+      const booking = mine(store.bookings);
+      return booking ? store.bookingView(booking) : null;
+    }
+    if (type === 'site') {
+      const site = mine(store.sites);
+      return site ? store.siteView(site) : null;
+    }
+    if (type === 'customer') {
+      const user = mine(store.users);
+      if (!user || user.role !== 'customer') return null;
+      const { role: _role, ...customer } = user;
+      return customer;
+    }
+    const invoice = mine(store.invoices);
+    return invoice ? { ...invoice } : null;
+  }
 }

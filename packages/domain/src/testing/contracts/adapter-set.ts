@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ApiKeyRepository } from '../../api-keys/api-key-repository';
 import type { BookingRepository } from '../../bookings/booking-repository';
+import type { ChangeFeedRepository } from '../../changes/change-feed';
 import type { CustomerRepository } from '../../customers/customer';
 import type { InvoiceRepository } from '../../invoices/invoice';
 import type { RateLimiter } from '../../rate-limiting/rate-limiter';
@@ -24,6 +25,7 @@ export interface AdapterSet {
   invoices: InvoiceRepository;
   bookings: BookingRepository;
   importer: TenantImporter;
+  changes: ChangeFeedRepository;
   versions: DataVersions;
   /** Absent when the backend has no limiter of its own (SQLite: the app uses memory). */
   rateLimiter?: RateLimiter;
@@ -53,6 +55,21 @@ export function useAdapterSet(setup: AdapterSetup): () => AdapterSet {
   return () => {
     if (!set) throw new Error('adapter set not ready: setup() failed or has not run');
     return set;
+  };
+}
+
+/** A raw writer on the suite's adapter set, opened before its tests and closed after them. */
+export function useRawWriter(adapters: () => AdapterSet): () => RawWriter {
+  let raw: RawWriter | undefined;
+  beforeAll(async () => {
+    raw = await adapters().raw();
+  });
+  afterAll(async () => {
+    await raw?.close();
+  });
+  return () => {
+    if (!raw) throw new Error('raw writer not ready');
+    return raw;
   };
 }
 

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isKeyActive } from '../../api-keys/api-key';
 import { FreshApiKeys } from '../../api-keys/fresh-api-keys';
 import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
-import { type AdapterSet, type AdapterSetup, expectDomainError, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
+import { type AdapterSet, type AdapterSetup, expectDomainError, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet, useRawWriter } from './adapter-set';
 import { aNewBooking } from './booking-repository.contract';
-import type { RawWriter } from './raw-writer';
 
 const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'];
 
@@ -16,11 +15,7 @@ const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'];
 export function describeEveryWriterContract(name: string, setup: AdapterSetup): void {
   describe(`every writer is seen: ${name}`, () => {
     const adapters = useAdapterSet(setup);
-    let raw: RawWriter;
-    beforeAll(async () => {
-      raw = await adapters().raw();
-    });
-    afterAll(() => raw?.close());
+    const rawWriter = useRawWriter(adapters);
 
     function aWorld(set: AdapterSet): Promise<number> {
       return seedTenant(
@@ -39,13 +34,13 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
 
     /** Every total the API answers equals COUNT(*) of the rows. */
     async function expectExactTotals(set: AdapterSet, tenantId: number): Promise<void> {
-      expect(await set.bookings.count(tenantId, {}), 'bookings').toBe(await raw.countRows(tenantId, 'bookings'));
+      expect(await set.bookings.count(tenantId, {}), 'bookings').toBe(await rawWriter().countRows(tenantId, 'bookings'));
       for (const status of STATUSES) {
-        expect(await set.bookings.count(tenantId, { status }), status).toBe(await raw.countRows(tenantId, 'bookings', status));
+        expect(await set.bookings.count(tenantId, { status }), status).toBe(await rawWriter().countRows(tenantId, 'bookings', status));
       }
-      expect(await set.sites.count(tenantId), 'sites').toBe(await raw.countRows(tenantId, 'sites'));
-      expect(await set.customers.count(tenantId), 'customers').toBe(await raw.countRows(tenantId, 'customers'));
-      expect(await set.invoices.count(tenantId), 'invoices').toBe(await raw.countRows(tenantId, 'invoices'));
+      expect(await set.sites.count(tenantId), 'sites').toBe(await rawWriter().countRows(tenantId, 'sites'));
+      expect(await set.customers.count(tenantId), 'customers').toBe(await rawWriter().countRows(tenantId, 'customers'));
+      expect(await set.invoices.count(tenantId), 'invoices').toBe(await rawWriter().countRows(tenantId, 'invoices'));
     }
 
     it('sees updates and deletes on the next read: rows, updatedAt, per-status totals and the data stamp', async () => {
@@ -59,7 +54,7 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
         stamp = next;
       };
 
-      await raw.setBookingStatus(tenantId, 1, 'confirmed');
+      await rawWriter().setBookingStatus(tenantId, 1, 'confirmed');
       await stampMoved();
       const confirmed = (await set.bookings.findById(tenantId, 1))!;
       expect(confirmed.status).toBe('confirmed');
@@ -69,21 +64,21 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
       await expectExactTotals(set, tenantId);
 
       const site = (await set.sites.findById(tenantId, 2))!;
-      await raw.renameSite(tenantId, 2, 'Seeblick');
+      await rawWriter().renameSite(tenantId, 2, 'Seeblick');
       await stampMoved();
       const renamed = (await set.sites.findById(tenantId, 2))!;
       expect(renamed.name).toBe('Seeblick');
       expect(renamed.updatedAt.getTime()).toBeGreaterThan(site.updatedAt.getTime() - 1);
 
-      await raw.setUserRole(tenantId, 2, 'staff');
+      await rawWriter().setUserRole(tenantId, 2, 'staff');
       await stampMoved();
       expect((await set.customers.list(tenantId, { offset: 0, limit: 10 })).map((c) => c.id)).toEqual([1]);
-      await raw.setUserRole(tenantId, 3, 'customer');
+      await rawWriter().setUserRole(tenantId, 3, 'customer');
       await stampMoved();
       expect((await set.customers.list(tenantId, { offset: 0, limit: 10 })).map((c) => c.id).sort()).toEqual([1, 3]);
       await expectExactTotals(set, tenantId);
 
-      await raw.deleteBooking(tenantId, 2);
+      await rawWriter().deleteBooking(tenantId, 2);
       await stampMoved();
       expect(await set.bookings.findById(tenantId, 2)).toBeNull();
       await expectExactTotals(set, tenantId);
@@ -93,7 +88,7 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
       const set = adapters();
       const tenantId = await aWorld(set);
       const before = (await set.bookings.findById(tenantId, 2))!;
-      await raw.renumberSite(tenantId, 2, 'C9');
+      await rawWriter().renumberSite(tenantId, 2, 'C9');
       const after = (await set.bookings.findById(tenantId, 2))!;
       expect(after.siteNumber).toBe('C9');
       expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
@@ -102,11 +97,11 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
     it('counts inserted and deleted rows, and the next create takes a fresh id and still refuses an overlap', async () => {
       const set = adapters();
       const tenantId = await aWorld(set);
-      await raw.insertSite(tenantId, aSite({ id: 3, siteNumber: 'C3' }));
+      await rawWriter().insertSite(tenantId, aSite({ id: 3, siteNumber: 'C3' }));
       // The console takes a booking by phone with the next free id, without touching any counter.
-      await raw.insertBooking(tenantId, aBooking({ id: 3, siteId: 3, status: 'pending', checkInDate: '2026-08-01', checkOutDate: '2026-08-05' }));
-      await raw.insertInvoice(tenantId, anInvoice({ id: 2, bookingId: 3 }));
-      await raw.deleteInvoice(tenantId, 1);
+      await rawWriter().insertBooking(tenantId, aBooking({ id: 3, siteId: 3, status: 'pending', checkInDate: '2026-08-01', checkOutDate: '2026-08-05' }));
+      await rawWriter().insertInvoice(tenantId, anInvoice({ id: 2, bookingId: 3 }));
+      await rawWriter().deleteInvoice(tenantId, 1);
       await expectExactTotals(set, tenantId);
       expect(await set.sites.count(tenantId)).toBe(3);
       expect(await set.invoices.count(tenantId)).toBe(1);
@@ -133,11 +128,11 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
         return prefix;
       };
       const revoked = await make();
-      await raw.setKeyRevokedAt(revoked, new Date(now.getTime() - 1000));
+      await rawWriter().setKeyRevokedAt(revoked, new Date(now.getTime() - 1000));
       expect(isKeyActive((await keys.findByPrefix(revoked))!, now)).toBe(false);
 
       const expired = await make();
-      await raw.setKeyExpiresAt(expired, new Date(now.getTime() - 1000));
+      await rawWriter().setKeyExpiresAt(expired, new Date(now.getTime() - 1000));
       expect(isKeyActive((await keys.findByPrefix(expired))!, now)).toBe(false);
     });
   });

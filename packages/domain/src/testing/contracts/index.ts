@@ -7,6 +7,7 @@ import { describeCustomerRepositoryContract, describeInvoiceRepositoryContract, 
 import { describeRateLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
 import { describeEveryWriterContract } from './every-writer.contract';
+import { describeChangeFeedContract } from './change-feed.contract';
 
 export * from './adapter-set';
 export * from './access.contract';
@@ -17,6 +18,7 @@ export * from './rate-limiter.contract';
 export * from './tenant-importer.contract';
 export * from './raw-writer';
 export * from './every-writer.contract';
+export * from './change-feed.contract';
 
 /** What a backend declares about itself, so a suite it cannot run is skipped visibly rather than silently. */
 export interface BackendCapabilities {
@@ -35,6 +37,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup, capa
   describeBookingRepositoryContract(name, setup);
   describeDataVersionsContract(name, setup);
   describeEveryWriterContract(name, setup);
+  describeChangeFeedContract(name, setup);
   if (capabilities.rateLimiter) describeRateLimiterContract(name, setup);
   else describe(`RateLimiter contract: ${name}`, () => it.skip('skipped: this backend declares no rate limiter of its own'));
 }

@@ -1,0 +1,40 @@
+import { type Change, READ_SCOPE_OF, type ReadChanges, formatDateTime } from '@campsite/domain';
+import { bookingJson, customerJson, invoiceJson, siteJson } from '../presenters';
+import { encodeQuery, groupQuery, lastValue } from '../python/urlencode';
+import { requestOrigin, sendJson } from '../send-json';
+import { type Resource, queryOf, resource } from './endpoint';
+
+/** A change as the feed shows it: the record exactly as its list renders it, null once deleted (docs/change-feed.md). */
+function changeJson(change: Change) {
+  const { record } = change;
+  let object: unknown = null;
+  if (record !== null) {
+    if (change.type === 'booking') object = bookingJson(record as Parameters<typeof bookingJson>[0]);
+    else if (change.type === 'site') object = siteJson(record as Parameters<typeof siteJson>[0]);
+    else if (change.type === 'customer') object = customerJson(record as Parameters<typeof customerJson>[0]);
+    else object = invoiceJson(record as Parameters<typeof invoiceJson>[0]);
+  }
+  return { type: change.type, id: change.id, deleted: change.deleted, changed_at: formatDateTime(change.changedAt), object };
+}
+
+/** `GET /changes/`: any read scope; the use case narrows the types to those the key can read. */
+export function changeResources(deps: { readChanges: ReadChanges }): { collection: Resource } {
+  return {
+    collection: resource({
+      GET: {
+        scope: Object.values(READ_SCOPE_OF),
+        async handle(req, res, principal) {
+          const query = queryOf(req);
+          const page = await deps.readChanges.execute(principal, { after: lastValue(query, 'after'), pageSize: lastValue(query, 'page_size') });
+          let next: string | null = null;
+          if (page.hasMore) {
+            const groups = groupQuery(query);
+            groups.set('after', [page.cursor]);
+            next = `${requestOrigin(req)}${req.path}?${encodeQuery(groups)}`;
+          }
+          sendJson(res, 200, { count: page.count, next, previous: null, cursor: page.cursor, results: page.changes.map(changeJson) });
+        },
+      },
+    }),
+  };
+}

@@ -1,0 +1,52 @@
+import type { Scope } from '../api-keys/scopes';
+import type { Booking } from '../bookings/booking';
+import type { Customer } from '../customers/customer';
+import type { Invoice } from '../invoices/invoice';
+import type { Site } from '../sites/site';
+
+/** The record types of the change feed, and the read scope that shows each (docs/change-feed.md). */
+export const CHANGE_TYPES = ['booking', 'site', 'customer', 'invoice'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+export const READ_SCOPE_OF: Readonly<Record<ChangeType, Scope>> = {
+  booking: 'bookings:read',
+  site: 'sites:read',
+  customer: 'customers:read',
+  invoice: 'invoices:read',
+};
+
+export type ChangedRecord = Booking | Site | Customer | Invoice;
+
+/** A record's latest change. */
+export interface Change {
+  type: ChangeType;
+  id: number;
+  /** The change's place in the tenant's commit order; higher is later. */
+  position: number;
+  deleted: boolean;
+  changedAt: Date;
+  /** The record as its list renders it now; null when deleted (or no longer in the API's view). */
+  record: ChangedRecord | null;
+}
+
+export interface ChangeBatch {
+  /** The tenant's feed token, which binds a cursor to its tenant. */
+  token: string;
+  /** Changes after the position asked for, of the types asked for. */
+  count: number;
+  changes: Change[];
+}
+
+/**
+ * The tenant's change log. The store records a change of every record in the writing transaction, whoever writes,
+ * at a position taken in commit order: a change that commits later never gets a lower position than one already
+ * visible (docs/database-rules.md). A record appears once, at its latest change; deletions stay.
+ */
+export interface ChangeFeedRepository {
+  /**
+   * Reads, in one snapshot, the tenant's feed token, the number of changes after position `after` whose type is one
+   * of `types`, and the first `limit` of them in position order, each with its record as it is in that snapshot.
+   * @throws Error when the tenant does not exist (a principal always names an existing tenant).
+   */
+  read(tenantId: number, after: number, types: readonly ChangeType[], limit: number): Promise<ChangeBatch>;
+}
