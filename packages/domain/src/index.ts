@@ -3,6 +3,7 @@ export * from './shared/money';
 export * from './shared/calendar-date';
 export * from './shared/clock';
 export * from './shared/pagination';
+export * from './shared/record-id';
 export * from './shared/random-source';
 export * from './shared/list-tenant-rows';
 export * from './shared/data-versions';

@@ -57,6 +57,14 @@ export class SqlRateLimiter implements RateLimiter {
     return decide(row ? Number(row.n) : 0, limit, now, start);
   }
 
+  async release(key: string): Promise<void> {
+    // One atomic decrement: a release racing with hits of other processes is counted exactly like they are.
+    await this.db.run('UPDATE rate_limit_windows SET n = n - 1 WHERE key = ? AND window_start = ? AND n > 0', [
+      key,
+      windowStart(this.clock.now().getTime()),
+    ]);
+  }
+
   /** Once per window and process: past windows are never read again. Runs in the background; a failure is harmless. */
   private sweepOldWindows(currentStart: number): void {
     if (this.lastSweptWindow === currentStart) return;

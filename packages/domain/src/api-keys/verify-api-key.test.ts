@@ -260,6 +260,55 @@ describe('ApiKeyVerifier: failed attempts are limited per address before any has
     expect(await codeOf(`Bearer ${raw}`)).toBe('throttled');
   });
 
+  /** A hasher that takes a while, so every request of a burst arrives while the others are still hashing. */
+  function slowHasher() {
+    const fast = world.hasher.verify.bind(world.hasher);
+    world.hasher.verify = (secret, hash) => new Promise((resolve) => setTimeout(() => resolve(fast(secret, hash)), 10));
+  }
+
+  it('lets at most the limit of a concurrent burst of wrong keys reach the hasher (the attempt is reserved first)', async () => {
+    const { raw } = await issue();
+    slowHasher();
+    const before = world.hasher.verifyCalls;
+    const unknown = (i: number) => `Bearer ck_Zz${String(i).padStart(3, '0')}abcdefghijklmnopqrstuvwx`;
+    const wrongSecret = (i: number) => `Bearer ${raw.slice(0, 8)}${String(i).padStart(3, '0')}${raw.slice(11)}`;
+    const burst = Array.from({ length: 40 }, (_, i) => codeOf(i % 2 === 0 ? unknown(i) : wrongSecret(i)));
+    const codes = await Promise.all(burst);
+    expect(world.hasher.verifyCalls - before).toBe(FAILURES_PER_MINUTE);
+    expect(codes.filter((c) => c === 'invalid_key')).toHaveLength(FAILURES_PER_MINUTE);
+    expect(codes.filter((c) => c === 'throttled')).toHaveLength(40 - FAILURES_PER_MINUTE);
+  });
+
+  it('gives a successful check its reservation back: valid first requests never use up the failure budget', async () => {
+    for (let i = 0; i < FAILURES_PER_MINUTE + 2; i++) {
+      const { raw } = await issue();
+      await verifier.verify(`Bearer ${raw}`, ADDRESS);
+    }
+    const { raw } = await issue();
+    await exhaust(raw);
+    expect(await codeOf(`Bearer ${withOtherSecret(raw)}`)).toBe('throttled');
+  });
+
+  it('lets a burst of first requests with one valid key share one check without using up the budget', async () => {
+    const { raw } = await issue();
+    slowHasher();
+    const principals = await Promise.all(Array.from({ length: 10 }, () => verifier.verify(`Bearer ${raw}`, ADDRESS)));
+    expect(principals).toHaveLength(10);
+    await exhaust(raw);
+  });
+
+  it('pads a failure against a hash cheaper than the configured cost with a verify at the configured cost', async () => {
+    const { raw, stored } = await issue();
+    stored().secretHash = stored().secretHash.replace(/^fake\$/, 'cheap$');
+    world.store.changed();
+    const before = world.hasher.verifyCalls;
+    expect(await codeOf(`Bearer ${withOtherSecret(raw)}`)).toBe('invalid_key');
+    // One verify against the stored hash, one against the configured-cost timing hash: the unknown prefix's cost.
+    expect(world.hasher.verifyCalls - before).toBe(2);
+    await expect(verifier.verify(`Bearer ${raw}`, ADDRESS)).resolves.toMatchObject({ prefix: raw.slice(0, 8) });
+    expect(world.hasher.verifyCalls - before).toBe(3);
+  });
+
   it('lets the address try again in the next one-minute window', async () => {
     const { raw } = await issue();
     await exhaust(raw);

@@ -1,11 +1,13 @@
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/domain-error';
-import type { Throttle } from '../rate-limiting/throttle';
+import type { AttemptReservation, Throttle } from '../rate-limiting/throttle';
 import { type ApiKey, type Principal, isKeyActive, splitRawKey } from './api-key';
 import type { ApiKeyRepository } from './api-key-repository';
 import type { SecretHasher } from './secret-hasher';
 
 const LAST_USED_INTERVAL_MS = 60_000;
+/** What a shared check resolves to when the address that started it had no attempt left. */
+const REFUSED = Symbol('refused');
 const DEFAULT_CACHE_ENTRIES = 10_000;
 // RFC 6750: the scheme is case-insensitive; exactly one space-separated token follows.
 const BEARER = /^bearer +(\S+) *$/i;
@@ -27,7 +29,7 @@ export interface VerifyOptions {
  */
 export class ApiKeyVerifier {
   private readonly verified = new Map<string, true>();
-  private readonly inFlight = new Map<string, Promise<boolean>>();
+  private readonly inFlight = new Map<string, Promise<boolean | typeof REFUSED>>();
   private readonly lastTouched = new Map<number, number>();
   private dummyHash: Promise<string> | undefined;
 
@@ -51,11 +53,12 @@ export class ApiKeyVerifier {
     const kept = options.unconfirmed && this.throttle.confirmsKeys ? await this.keys.findKept?.(parts.prefix) : undefined;
     const key = kept ?? (await this.keys.findByPrefix(parts.prefix));
     // Always ask secretMatches, even for an unknown prefix: it spends the equalising hash work (DECISIONS §1).
-    const secretOk = await this.secretMatches(key, parts.secret, clientAddress);
-    if (!key || !secretOk) return this.fail(clientAddress, 'invalid_key');
+    const check = await this.secretMatches(key, parts.secret, clientAddress);
+    // A failed hash check already booked its failure when it reserved the attempt (docs/security.md).
+    if (!check.ok && check.counted) throw new DomainError('invalid_key');
+    if (!key || !check.ok) return this.fail(clientAddress, 'invalid_key');
     const now = this.clock.now();
     if (!isKeyActive(key, now)) return this.fail(clientAddress, 'key_inactive');
-
     await this.touch(key, now);
     const principal: Principal = { tenantId: key.tenantId, keyId: key.id, prefix: key.prefix, scopes: key.scopes };
     if (key.stamp !== undefined) principal.stamp = key.stamp;
@@ -63,29 +66,57 @@ export class ApiKeyVerifier {
     return principal;
   }
 
-  private async secretMatches(key: ApiKey | null, secret: string, clientAddress: string): Promise<boolean> {
-    const cacheKey = key ? `${key.secretHash}\u0000${secret}` : null;
-    if (cacheKey !== null && this.verified.has(cacheKey)) return true;
-    // Only uncached checks cost bcrypt time, so only they are refused to an address that keeps failing.
-    await this.throttle.assertMayAttempt(clientAddress);
-    if (key === null || cacheKey === null) {
-      // An unknown prefix costs one bcrypt verify too, so response time does not reveal which prefixes exist.
+  /**
+   * Whether `secret` is the key's, and whether a failure was already counted against the address. Only uncached checks
+   * cost hash time, so only they reserve an attempt first: of any burst from one address at most the failure limit
+   * reach the hasher (docs/security.md, "Failed authentications").
+   */
+  private async secretMatches(key: ApiKey | null, secret: string, clientAddress: string): Promise<{ ok: boolean; counted: boolean }> {
+    if (key === null) {
+      await this.throttle.reserveAttempt(clientAddress);
+      // An unknown prefix costs one verify at the configured cost too, so response time does not reveal which
+      // prefixes exist.
       await this.hasher.verify(secret, await this.timingHash());
-      return false;
+      return { ok: false, counted: true };
     }
-    const ok = await this.sharedCheck(cacheKey, () => this.hasher.verify(secret, key.secretHash));
-    if (ok) this.remember(cacheKey);
-    return ok;
+    const cacheKey = `${key.secretHash}\u0000${secret}`;
+    if (this.verified.has(cacheKey)) return { ok: true, counted: false };
+    const joined = this.inFlight.get(cacheKey);
+    if (joined) {
+      // A burst of first requests with one key pays for one check, not one each (~190 ms of CPU apiece).
+      const outcome = await joined;
+      if (outcome !== REFUSED) return { ok: outcome, counted: false };
+      // The address that started the check had no attempt left; this one checks on its own budget.
+      return this.secretMatches(key, secret, clientAddress);
+    }
+    let refusal: unknown;
+    // Registered before the reservation is booked, so that requests arriving meanwhile join instead of reserving too.
+    const pending = (async (): Promise<boolean | typeof REFUSED> => {
+      let reservation: AttemptReservation;
+      try {
+        reservation = await this.throttle.reserveAttempt(clientAddress);
+      } catch (error) {
+        refusal = error;
+        return REFUSED;
+      }
+      const ok = await this.hashCheck(secret, key.secretHash);
+      if (ok) {
+        this.remember(cacheKey);
+        await reservation.release();
+      }
+      return ok;
+    })().finally(() => this.inFlight.delete(cacheKey));
+    this.inFlight.set(cacheKey, pending);
+    const outcome = await pending;
+    if (outcome === REFUSED) throw refusal;
+    return { ok: outcome, counted: true };
   }
 
-  /** A burst of first requests with one key pays for one bcrypt check, not one each (~190 ms of CPU apiece). */
-  private sharedCheck(cacheKey: string, check: () => Promise<boolean>): Promise<boolean> {
-    let pending = this.inFlight.get(cacheKey);
-    if (!pending) {
-      pending = check().finally(() => this.inFlight.delete(cacheKey));
-      this.inFlight.set(cacheKey, pending);
-    }
-    return pending;
+  /** The bcrypt check, padded on failure to the configured cost when the stored hash is cheaper (docs/security.md). */
+  private async hashCheck(secret: string, stored: string): Promise<boolean> {
+    const ok = await this.hasher.verify(secret, stored);
+    if (!ok && (await this.hasher.isCheaper(stored))) await this.hasher.verify(secret, await this.timingHash());
+    return ok;
   }
 
   private remember(cacheKey: string): void {
@@ -111,7 +142,6 @@ export class ApiKeyVerifier {
 
   private async fail(clientAddress: string, code: 'invalid_key' | 'key_inactive'): Promise<never> {
     // An address past its failure budget hears 429 for every failed attempt, cheap or not.
-    await this.throttle.assertMayAttempt(clientAddress);
     await this.throttle.recordFailure(clientAddress);
     throw new DomainError(code);
   }

@@ -74,6 +74,11 @@ describe('CreateBooking: the site comes first (DECISIONS §2.4)', () => {
     expect(await codeOf(input(404))).toBe('site_not_found');
   });
 
+  it.each([0, -3, 2_147_483_648, 9_999_999_999, 1e10, 2 ** 60])('gives site_not_found for %s without asking storage', async (siteId) => {
+    world.sites.findById = () => Promise.reject(new Error('storage asked'));
+    expect(await codeOf(input(siteId))).toBe('site_not_found');
+  });
+
   it('gives site_not_found for a site of another tenant', async () => {
     expect(await codeOf(input(9))).toBe('site_not_found');
   });
@@ -103,6 +108,14 @@ describe('CreateBooking: field rules (DECISIONS §2.5, §2.6)', () => {
     const error = await rejectionOf(create.execute(alpine(), input(1, { checkOutDate })));
     expect(error.code).toBe('validation_failed');
     expect(error.details.fieldErrors).toEqual({ check_out_date: ['Check-out date must be after check-in date.'] });
+  });
+
+  it('accepts a stay of 365 nights and refuses 366, right after the order of the dates (docs/security.md)', async () => {
+    await expect(create.execute(alpine(), input(1, { checkInDate: '2027-01-01', checkOutDate: '2028-01-01' }))).resolves.toBeDefined();
+    const error = await rejectionOf(create.execute(alpine(), input(1, { checkInDate: '2028-01-01', checkOutDate: '2029-01-01' })));
+    expect(error.details.fieldErrors).toEqual({ check_out_date: ['Stays are limited to 365 nights.'] });
+    const huge = await rejectionOf(create.execute(alpine(), input(1, { checkInDate: '0001-01-01', checkOutDate: '9999-12-31', numAdults: 999 })));
+    expect(huge.details.fieldErrors).toEqual({ check_out_date: ['Stays are limited to 365 nights.'] });
   });
 
   it('compares dates as dates across months and years', async () => {

@@ -1,10 +1,11 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
-import type { CalendarDate } from '../shared/calendar-date';
+import { type CalendarDate, daysBetween } from '../shared/calendar-date';
 import type { Clock } from '../shared/clock';
 import { DomainError, type FieldErrors, isDomainError } from '../shared/domain-error';
 import { type RandomSource, randomString } from '../shared/random-source';
+import { isRecordId } from '../shared/record-id';
 import type { SiteRepository } from '../sites/site';
 import { BOOKING_REFERENCE_ALPHABET, BOOKING_REFERENCE_LENGTH, type Booking } from './booking';
 import type { BookingRepository } from './booking-repository';
@@ -32,6 +33,8 @@ export interface CreateBookingInput {
 }
 
 const MAX_REFERENCE_ATTEMPTS = 8;
+/** The longest stay a booking may cover. */
+export const MAX_NIGHTS = 365;
 
 export class CreateBooking {
   readonly scope: Scope = 'bookings:write';
@@ -46,13 +49,17 @@ export class CreateBooking {
   /** DECISIONS §2 items 4 to 7, in that order; the first failing rule wins. */
   async execute(principal: Principal, input: CreateBookingInput): Promise<Booking> {
     requireScope(principal, this.scope);
-    const site = input.siteId === null ? null : await this.sites.findById(principal.tenantId, input.siteId);
+    const site = input.siteId === null || !isRecordId(input.siteId) ? null : await this.sites.findById(principal.tenantId, input.siteId);
     if (!site) throw new DomainError('site_not_found');
 
     if (!input.fields.valid) throw DomainError.validation(input.fields.errors);
     const fields = input.fields.value;
     if (fields.checkOutDate <= fields.checkInDate) {
       throw DomainError.validation({ check_out_date: ['Check-out date must be after check-in date.'] });
+    }
+    // docs/security.md: a stay is at most a year, checked right after the order of the dates (same field).
+    if (daysBetween(fields.checkInDate, fields.checkOutDate) > MAX_NIGHTS) {
+      throw DomainError.validation({ check_out_date: [`Stays are limited to ${MAX_NIGHTS} nights.`] });
     }
 
     const occupants = fields.numAdults + fields.numYouth + fields.numChildren;

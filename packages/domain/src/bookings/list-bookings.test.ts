@@ -68,6 +68,13 @@ describe('ListBookings', () => {
     expect(page.count).toBe(expected.length);
   });
 
+  it('gives a status with a NUL an empty page without asking storage (Postgres text cannot hold one)', async () => {
+    world.bookings.count = () => Promise.reject(new Error('storage asked'));
+    world.bookings.list = () => Promise.reject(new Error('storage asked'));
+    expect(await read({ status: 'pending\u0000' })).toMatchObject({ count: 0, page: 1, results: [] });
+    await expect(read({ status: 'x' })).rejects.toThrow('storage asked');
+  });
+
   it('gives an unknown status an empty page 1, not an error', async () => {
     expect(await read({ status: 'archived' })).toMatchObject({ count: 0, page: 1, hasNext: false, hasPrevious: false, results: [] });
   });
@@ -169,6 +176,14 @@ describe('GetBooking', () => {
   it('gives not_found for another tenant booking, never a permission error', async () => {
     expect((await rejectionOf(get().execute(world.principal('alpine'), 500))).code).toBe('not_found');
   });
+
+  it.each([0, -1, 2_147_483_648, 2 ** 53, Number.POSITIVE_INFINITY, 1.5])(
+    'gives not_found for %s, which no backend stores, without asking storage',
+    async (id) => {
+      world.bookings.findById = () => Promise.reject(new Error('storage asked'));
+      expect((await rejectionOf(get().execute(world.principal('alpine'), id))).code).toBe('not_found');
+    },
+  );
 
   it('gives not_found for an id that exists nowhere', async () => {
     expect((await rejectionOf(get().execute(world.principal('alpine'), 99))).code).toBe('not_found');

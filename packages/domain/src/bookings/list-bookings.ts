@@ -4,6 +4,7 @@ import { requireScope } from '../api-keys/verify-api-key';
 import { DomainError } from '../shared/domain-error';
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { type Page, type PageHint, type PageRequest, dateCursor, pageKey, pageWeight, paginate } from '../shared/pagination';
+import { isRecordId } from '../shared/record-id';
 import type { Booking, BookingFilter } from './booking';
 import type { BookingRepository } from './booking-repository';
 
@@ -19,12 +20,15 @@ export class ListBookings {
   async execute(principal: Principal, filter: BookingFilter, request: PageRequest, hint?: PageHint): Promise<Page<Booking>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
+    // No stored status holds a NUL (Postgres text cannot), so such a filter matches nothing on every backend; asking
+    // Postgres would make it refuse the query instead (docs/security.md, "No input produces a server error").
+    const matchesNothing = filter.status?.includes('\u0000') === true;
     // JSON keeps any status text (it is free text) from running into the next field.
     const key = `bookings${JSON.stringify([filter.status ?? null, filter.checkInFrom ?? null, filter.checkInTo ?? null])}${pageKey(request, hint)}`;
     return this.cache.read(principal, key, pageWeight, () =>
       paginate(request, hint, {
-        count: () => this.bookings.count(tenantId, filter),
-        list: (window) => this.bookings.list(tenantId, filter, window),
+        count: async () => (matchesNothing ? 0 : this.bookings.count(tenantId, filter)),
+        list: async (window) => (matchesNothing ? [] : this.bookings.list(tenantId, filter, window)),
         cursorOf: (booking) => dateCursor(booking.createdAt, booking.id),
       }),
     );
@@ -43,6 +47,7 @@ export class GetBooking {
   async execute(principal: Principal, id: number): Promise<Booking> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
+    if (!isRecordId(id)) throw new DomainError('not_found');
     return this.cache.read(principal, `booking ${id}`, () => 1, async () => {
       const booking = await this.bookings.findById(tenantId, id);
       if (!booking) throw new DomainError('not_found');

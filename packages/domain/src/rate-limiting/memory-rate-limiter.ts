@@ -21,6 +21,11 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.count(key, limit, 0);
   }
 
+  async release(key: string): Promise<void> {
+    const entry = this.windows.get(key);
+    if (entry && entry.start === windowStart(this.clock.now().getTime()) && entry.count > 0) entry.count -= 1;
+  }
+
   private count(key: string, limit: number, add: number): RateLimitDecision {
     const now = this.clock.now().getTime();
     const start = windowStart(now);

@@ -20,6 +20,11 @@ export interface RateLimiter {
   /** Decides as `hit` would, without counting. */
   peek(key: string, limit: number): Promise<RateLimitDecision>;
   /**
+   * Takes back one hit of `key` in the current window: a reservation that turned out not to be spent. Never takes the
+   * count below zero; a hit of a window that has since turned is gone with its window, so nothing is taken back.
+   */
+  release(key: string): Promise<void>;
+  /**
    * `hit`, but only while the tenant's data stamp (DataVersions) is still `guard.stamp`, checked and counted in one
    * atomic step; null, counting nothing, once it has moved on. Offered by a limiter that lives in the database the
    * stamp comes from: a key kept in memory is then confirmed and counted in one round trip.

@@ -48,13 +48,43 @@ export class Throttle {
 
   /** Throws `throttled` when this address has used up its failed authentications. Counts nothing. */
   async assertMayAttempt(address: string): Promise<void> {
-    const decision = await this.limiter.peek(`auth:${address}`, this.limits.authFailuresPerMinute);
+    const decision = await this.limiter.peek(authKey(address), this.limits.authFailuresPerMinute);
     if (decision.remaining <= 0) throw throttled({ ...decision, allowed: false });
   }
 
+  /**
+   * Books one failed authentication of `address` in a single atomic step, and throws `throttled` when that goes past
+   * the limit (the refused attempt is then not counted). Concurrent failures can never all slip under the limit.
+   */
   async recordFailure(address: string): Promise<void> {
-    await this.limiter.hit(`auth:${address}`, this.limits.authFailuresPerMinute);
+    const key = authKey(address);
+    const decision = await this.limiter.hit(key, this.limits.authFailuresPerMinute);
+    if (decision.allowed) return;
+    await this.limiter.release(key);
+    throw throttled(decision);
   }
+
+  /**
+   * Reserves one failed authentication of `address` before a secret is hashed (docs/security.md, "Failed
+   * authentications"): the reservation counts at once, so of any burst from one address at most the limit reach the
+   * hasher. A verification that fails keeps it as its failure; one that succeeds gives it back with `release`.
+   * @throws DomainError `throttled` when the address has no attempt left
+   */
+  async reserveAttempt(address: string): Promise<AttemptReservation> {
+    await this.recordFailure(address);
+    const key = authKey(address);
+    return { release: () => this.limiter.release(key) };
+  }
+}
+
+/** An attempt booked by `Throttle.reserveAttempt`. */
+export interface AttemptReservation {
+  /** Gives the attempt back: the verification it was booked for succeeded. */
+  release(): Promise<void>;
+}
+
+function authKey(address: string): string {
+  return `auth:${address}`;
 }
 
 function throttled(decision: RateLimitDecision): DomainError {

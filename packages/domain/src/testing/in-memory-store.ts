@@ -415,7 +415,12 @@ export class FakeSecretHasher implements SecretHasher {
 
   async verify(secret: string, hash: string) {
     this.verifyCalls++;
-    return hash === `fake$${[...secret].reverse().join('')}`;
+    return hash === `fake$${[...secret].reverse().join('')}` || hash === `cheap$${[...secret].reverse().join('')}`;
+  }
+
+  /** `cheap$…` hashes stand for hashes made at a lower cost than the configured one; anything else is malformed. */
+  async isCheaper(hash: string) {
+    return !hash.startsWith('fake$');
   }
 }
 

@@ -75,6 +75,37 @@ export function describeRateLimiterContract(name: string, setup: AdapterSetup): 
       expect(await limiter(set).peek(key, 10)).toMatchObject({ allowed: false, remaining: 0 });
     });
 
+    it('takes back a released hit in the current window, never below zero and never in a later window', async () => {
+      const set = adapters();
+      startOfWindow(set, 10_000);
+      const key = freshKey();
+      await limiter(set).hit(key, 2);
+      await limiter(set).hit(key, 2);
+      await limiter(set).release(key);
+      expect(await limiter(set).peek(key, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      await limiter(set).release(key);
+      await limiter(set).release(key);
+      expect(await limiter(set).peek(key, 2)).toMatchObject({ remaining: 2 });
+      expect(await limiter(set).hit(key, 2)).toMatchObject({ remaining: 1 });
+      set.clock.advance(RATE_LIMIT_WINDOW_MS);
+      await limiter(set).release(key);
+      expect(await limiter(set).hit(key, 2)).toMatchObject({ remaining: 1 });
+    });
+
+    it('lets at most the limit of parallel reservations through, whatever is released meanwhile', async () => {
+      const set = adapters();
+      startOfWindow(set, 5_000);
+      const key = freshKey();
+      const reserve = async () => {
+        const decision = await limiter(set).hit(key, 5);
+        if (!decision.allowed) await limiter(set).release(key);
+        return decision.allowed;
+      };
+      const granted = await Promise.all(Array.from({ length: 30 }, reserve));
+      expect(granted.filter(Boolean)).toHaveLength(5);
+      expect(await limiter(set).peek(key, 5)).toMatchObject({ allowed: true, remaining: 0 });
+    });
+
     it('counts a guarded hit only while the tenant stamp is unchanged, atomically with the check', async (context) => {
       const set = adapters();
       const guarded = limiter(set).hitIfUnchanged?.bind(limiter(set));
