@@ -52,6 +52,24 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/**
+ * The one Authorization header of a request. Node keeps only the first of several in `req.headers`, while a proxy may
+ * read the last: a request with more than one is refused as `invalid_key` (docs/security.md), here by handing the
+ * verifier a value no key can match, so it is counted as a failed authentication like any other bad header.
+ */
+function singleAuthorization(rawHeaders: string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if ((rawHeaders[i] as string).length !== AUTHORIZATION.length || (rawHeaders[i] as string).toLowerCase() !== AUTHORIZATION) continue;
+    if (found !== undefined) return SEVERAL_AUTHORIZATIONS;
+    found = rawHeaders[i + 1] as string;
+  }
+  return found;
+}
+
+const AUTHORIZATION = 'authorization';
+const SEVERAL_AUTHORIZATIONS = '';
+
 function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
   res.setHeader('RateLimit-Limit', String(decision.limit));
   res.setHeader('RateLimit-Remaining', String(decision.remaining));
@@ -89,7 +107,7 @@ function pipeline(deps: HttpDeps): RequestHandler {
     const route = match(req.path);
     if (!route) throw new TransportError({ kind: 'unknown_path' });
 
-    const authorization = req.headers.authorization;
+    const authorization = singleAuthorization(req.rawHeaders);
     const address = req.ip ?? req.socket.remoteAddress ?? '';
     // Issue 6: a key kept in memory may go unconfirmed until the limiter confirms it and counts the request in one
     // round trip. Every answer that ends before the limiter (403, 405) confirms it first, so a revoked key still

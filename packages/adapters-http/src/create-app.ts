@@ -3,7 +3,8 @@ import { apiRoutes } from './api-routes';
 import { errorHandler } from './error-handler';
 import type { HttpDeps } from './http-deps';
 import { requestContext } from './request-context';
-import { healthRoute } from './routes/health.routes';
+import { publicOrigin } from './public-origin';
+import { healthRoutes } from './routes/health.routes';
 import { TransportError } from './transport-error';
 
 /** DECISIONS §1: plain HTTP is refused before anything else, authentication included. */
@@ -25,8 +26,9 @@ export function createApp(deps: HttpDeps): Express {
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
   app.use(requestContext(deps.logger));
-  app.use(healthRoute);
+  app.use(healthRoutes(deps.database, deps.logger));
   app.use(requireHttps);
+  app.use(publicOrigin(deps.publicUrl));
   app.use(apiRoutes(deps));
   app.use(errorHandler(deps.logger));
   return app;

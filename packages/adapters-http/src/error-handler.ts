@@ -37,6 +37,8 @@ function transportReply(problem: TransportProblem): Reply {
   switch (problem.kind) {
     case 'https_required':
       return { status: 403, body: { detail: 'https_required' } };
+    case 'invalid_host':
+      return { status: 400, body: { detail: 'Invalid Host header.' } };
     case 'unknown_path':
       return { status: 404, body: { detail: 'Not found.' } };
     case 'method_not_allowed':

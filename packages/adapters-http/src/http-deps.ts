@@ -30,6 +30,13 @@ export interface HttpDeps {
   listInvoices: ListInvoices;
   readChanges: ReadChanges;
   logger: HttpLogger;
+  /**
+   * The external base URL (`PUBLIC_URL`, without a trailing slash needed): when set, links and `Location` are built
+   * from it and the request's Host is not read (docs/security.md).
+   */
+  publicUrl?: string;
+  /** What `/readyz` asks; without it the service reports ready whenever it answers. */
+  database?: DatabaseProbe;
   /** Express 'trust proxy' value; when set, the scheme comes from X-Forwarded-Proto of trusted hops. */
   trustProxy?: string | boolean | number;
   /**
@@ -42,4 +49,10 @@ export interface HttpDeps {
 export interface RequestActivity {
   begin(): void;
   end(): void;
+}
+
+/** The database as the readiness probe sees it. */
+export interface DatabaseProbe {
+  /** Resolves once the database answered a trivial query; rejects when it cannot. */
+  ping(): Promise<void>;
 }

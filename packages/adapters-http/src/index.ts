@@ -1,3 +1,3 @@
 export { createApp } from './create-app';
 export type { HttpDeps, HttpLogger, RequestActivity } from './http-deps';
-export { HSTS } from './request-context';
+export { HSTS, SECURITY_HEADERS } from './request-context';

@@ -1,4 +1,4 @@
-import type { Page, PageHint } from '@campsite/domain';
+import { isRecordId, type Page, type PageHint } from '@campsite/domain';
 import { encodeQuery, groupQuery, lastValue, type QueryPairs } from './python/urlencode';
 
 /**
@@ -51,10 +51,20 @@ export function readPageHint(query: QueryPairs): PageHint | undefined {
   }
   if (typeof decoded !== 'object' || decoded === null) return undefined;
   const { p, s, k, i } = decoded as Record<string, unknown>;
-  if (!isPositiveInteger(p) || !isPositiveInteger(s) || typeof k !== 'string' || !Number.isSafeInteger(i)) {
+  // A crafted hint is ignored (the page is read by offset), never passed on: an id no backend stores, or a key with
+  // text Postgres refuses, would otherwise reach the database (docs/security.md, "No input produces a server error").
+  if (!isPositiveInteger(p) || !isPositiveInteger(s) || typeof k !== 'string' || !isStorableText(k) || !isRecordId(i as number)) {
     return undefined;
   }
   return { page: p, pageSize: s, after: { key: k, id: i as number } };
+}
+
+// Longer than any sort key a list hands out (an ISO datetime, a site number).
+const MAX_KEY_LENGTH = 256;
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function isStorableText(text: string): boolean {
+  return text.length <= MAX_KEY_LENGTH && !UNSTORABLE.test(text);
 }
 
 function isPositiveInteger(value: unknown): value is number {

@@ -7,12 +7,41 @@ import type { HttpLogger } from './http-deps';
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** The Strict-Transport-Security value of every response (DECISIONS §1), also for answers written outside Express. */
 export const HSTS = 'max-age=31536000';
+/**
+ * Headers every answer carries, also the ones written outside Express (docs/security.md, "Response headers"): HSTS,
+ * no MIME sniffing, and no caching: authenticated answers hold personal data, and the rest are not worth keeping.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': HSTS,
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
 // Raw keys are `ck_` + 29 characters; one pasted into a URL must not reach a log line (DECISIONS §1).
 const RAW_KEY = /ck_[A-Za-z0-9]{29}/g;
+const HAS_RAW_KEY = /ck_[A-Za-z0-9]{29}/;
+const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/g;
+// Enough for a key escaped twice or three times over (`%255F`); each round undoes one level.
+const MAX_DECODING_ROUNDS = 4;
 
 /** Replaces anything shaped like a raw API key. */
 export function redactKeys(text: string): string {
   return text.includes('ck_') ? text.replace(RAW_KEY, 'ck_[redacted]') : text;
+}
+
+/**
+ * A request path as it may be logged: when the path, with its percent escapes undone (any number of times, and
+ * whether or not they form valid UTF-8), holds a raw key, the decoded path is logged with the key redacted
+ * (docs/security.md, "Keys never reach a log line").
+ */
+export function redactPath(path: string): string {
+  let decoded = path;
+  for (let round = 0; round < MAX_DECODING_ROUNDS && decoded.includes('%'); round++) {
+    const next = decoded.replace(PERCENT_ESCAPE, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === decoded) break;
+    decoded = next;
+    if (HAS_RAW_KEY.test(decoded)) return redactKeys(decoded);
+  }
+  return redactKeys(path);
 }
 
 export function requestIdOf(res: Response): string {
@@ -24,7 +53,8 @@ export function setPrincipal(res: Response, principal: Principal): void {
 }
 
 /**
- * Runs first for every request: the headers every response carries (DECISIONS §1 HSTS, §2 X-Request-Id), and one log
+ * Runs first for every request: the headers every response carries (DECISIONS §1 HSTS, §2 X-Request-Id,
+ * SECURITY_HEADERS), and one log
  * line when the response is done. The line has method, path without query, status, duration, request id and the key
  * prefix, never the Authorization header.
  */
@@ -32,9 +62,10 @@ export function requestContext(logger: HttpLogger): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     const sent = req.headers['x-request-id'];
-    const requestId = typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
+    // A key sent as the request id would be echoed and logged: such an id is replaced (docs/security.md).
+    const requestId = typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) && !HAS_RAW_KEY.test(sent) ? sent : randomUUID();
     res.setHeader('X-Request-Id', requestId);
-    res.setHeader('Strict-Transport-Security', HSTS);
+    for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name] as string);
     if (logger.isLevelEnabled?.('info') === false) {
       next();
       return;
@@ -43,7 +74,7 @@ export function requestContext(logger: HttpLogger): RequestHandler {
       const principal = res.locals.principal as Principal | undefined;
       const fields: Record<string, unknown> = {
         method: req.method,
-        path: redactKeys(req.path),
+        path: redactPath(req.path),
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         requestId,

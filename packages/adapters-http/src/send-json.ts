@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 
@@ -47,9 +47,4 @@ export function sendRendered(res: Response, value: object, variant: string, rend
     rendered.set(value, entry);
   }
   endJson(res, 200, entry.bytes, entry.length);
-}
-
-/** The request's own origin: scheme from the socket or a trusted X-Forwarded-Proto, host from the Host header. */
-export function requestOrigin(req: Request): string {
-  return `${req.protocol}://${req.host ?? req.socket.localAddress ?? 'localhost'}`;
 }

@@ -4,6 +4,8 @@
  */
 export type TransportProblem =
   | { kind: 'https_required' }
+  /** The Host header is not a valid `host[:port]`, so no link can be built from it. */
+  | { kind: 'invalid_host' }
   | { kind: 'unknown_path' }
   | { kind: 'method_not_allowed'; method: string; allow: string }
   | { kind: 'unsupported_media_type'; contentType: string }

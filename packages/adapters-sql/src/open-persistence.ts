@@ -1,3 +1,4 @@
+import { access, constants } from 'node:fs/promises';
 import {
   type ApiKeyRepository,
   type BookingRepository,
@@ -37,6 +38,11 @@ export interface Persistence {
   /** Shared limiter state for multi-process deployments (Postgres); undefined for SQLite (the app uses memory). */
   rateLimiter?: RateLimiter;
   dialect: 'sqlite' | 'postgres';
+  /**
+   * Resolves once the database answered a query on the service's own schema; rejects when it cannot (the readiness
+   * probe, docs/security.md). For a SQLite file, the file must also still be readable and writable at its path.
+   */
+  ping(): Promise<void>;
   /** Versioned, recorded in `schema_migrations`, idempotent, safe when two processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -48,10 +54,16 @@ export interface PersistenceOptions {
   poolSize?: number;
 }
 
+/** The file of a `sqlite:PATH` URL; null for `sqlite::memory:` and for other databases. */
+function sqliteFile(databaseUrl: string): string | null {
+  if (databaseUrl === 'sqlite::memory:' || !databaseUrl.startsWith('sqlite:')) return null;
+  return databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+}
+
 function openDatabase(databaseUrl: string, options: PersistenceOptions): SqlDatabase {
   if (databaseUrl === 'sqlite::memory:') return new SqliteDatabase(':memory:');
-  if (databaseUrl.startsWith('sqlite:')) {
-    const path = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  const path = sqliteFile(databaseUrl);
+  if (path !== null) {
     if (path === '') throw new Error('DATABASE_URL "sqlite:" names no file; use sqlite:PATH or sqlite::memory:');
     return new SqliteDatabase(path);
   }
@@ -81,6 +93,12 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     versions: new SqlDataVersions(db),
     ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock) } : {}),
     dialect: db.dialect.name,
+    ping: async () => {
+      const file = sqliteFile(databaseUrl);
+      // An open SQLite handle keeps working on a file that was removed or locked away; the next start would not.
+      if (file !== null) await access(file, constants.R_OK | constants.W_OK);
+      await db.get('SELECT 1 FROM schema_migrations LIMIT 1');
+    },
     migrate: async () => {
       await migrate(db);
     },

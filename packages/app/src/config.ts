@@ -13,6 +13,12 @@ export interface Config {
   authFailuresPerMinute: number;
   bcryptCost: number;
   logLevel: LogLevel;
+  /** The external base URL links and `Location` are built from (no trailing slash); null: from the request's Host. */
+  publicUrl: string | null;
+  /** A connection that has not sent a complete request head within this is closed (docs/security.md, "Transport"). */
+  headersTimeoutMs: number;
+  /** Open connections at most; further ones are closed as they arrive. */
+  maxConnections: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -71,6 +77,21 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/** An absolute http(s) URL with nothing after the host and an optional path prefix: no query, fragment or userinfo. */
+const publicUrl = z.string().transform((value, ctx): string => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // Reported below: an unparsable value gets the same one-line message as a parsable but unusable one.
+  }
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !url.search && !url.hash && !value.includes('?') && !value.includes('#')) {
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  }
+  ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL such as https://api.example.ch, without user, query or fragment' });
+  return z.NEVER;
+});
+
 const schema = z.object({
   DATABASE_URL: databaseUrl.default('sqlite:./data/campsite.db'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -81,6 +102,9 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
   AUTH_FAILURES_PER_MINUTE: integer(1, 1_000_000).default(60),
   BCRYPT_COST: integer(4, 15).default(12),
+  PUBLIC_URL: publicUrl.optional(),
+  HEADERS_TIMEOUT_MS: integer(1_000, 600_000).default(10_000),
+  MAX_CONNECTIONS: integer(1, 1_000_000).default(10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
@@ -101,8 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    // The database URL may carry a password, so its value is never echoed.
-    const got = variable === 'DATABASE_URL' ? undefined : input[variable as Variable];
+    // The database URL may carry a password, and so may a refused PUBLIC_URL: their values are never echoed.
+    const got = variable === 'DATABASE_URL' || variable === 'PUBLIC_URL' ? undefined : input[variable as Variable];
     throw new ConfigError(variable, `${issue?.message ?? 'invalid'}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`);
   }
   const v = parsed.data;
@@ -120,5 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailuresPerMinute: v.AUTH_FAILURES_PER_MINUTE,
     bcryptCost: v.BCRYPT_COST,
     logLevel: v.LOG_LEVEL,
+    publicUrl: v.PUBLIC_URL ?? null,
+    headersTimeoutMs: v.HEADERS_TIMEOUT_MS,
+    maxConnections: v.MAX_CONNECTIONS,
   };
 }

@@ -140,6 +140,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       listInvoices: get(TOKENS.ListInvoices),
       readChanges: get(TOKENS.ReadChanges),
       logger,
+      database: persistence,
+      ...(config.publicUrl === null ? {} : { publicUrl: config.publicUrl }),
       ...(config.trustProxy === null ? {} : { trustProxy: config.trustProxy }),
     }),
   );

@@ -1,21 +1,48 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, type Server as NetServer, createServer as createNetServer } from 'node:net';
+import { type AddressInfo, type Server as NetServer, type Socket, createServer as createNetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type ManageApiKeys, SCOPES, isDomainError } from '@campsite/domain';
 import { type AppContainer, type HttpApp, TOKENS, importDependencies } from './container';
 import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
 import { importFixture } from './fixtures/import-fixture';
 import { readFixture } from './fixtures/parse-fixture';
-import { HSTS } from '@campsite/adapters-http';
+import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
 import type { RequestActivityCounter } from './request-activity';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 50;
-const FIRST_BYTE_TIMEOUT_MS = 10_000;
 const TLS_HANDSHAKE_RECORD = 0x16;
+/** docs/security.md, "Transport": an idle keep-alive connection is closed after this. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** A whole request, body included, must have arrived within this (or the head timeout, when that is longer). */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node checks its connections against the timeouts (its default, 30 s, would let a head overstay by as much). */
+const MAX_CHECKING_INTERVAL_MS = 1_000;
+
+/**
+ * Mozilla's "intermediate" TLS profile (docs/security.md, "TLS"): TLS 1.3 with its own suites, and TLS 1.2 with
+ * ECDHE key exchange and AEAD ciphers only: no RSA key exchange, no CBC, no SHA-1. The client's order decides, as the
+ * profile recommends, since every suite offered is strong.
+ */
+export const TLS_PROFILE = {
+  minVersion: 'TLSv1.2',
+  ciphers: [
+    'TLS_AES_128_GCM_SHA256',
+    'TLS_AES_256_GCM_SHA384',
+    'TLS_CHACHA20_POLY1305_SHA256',
+    'ECDHE-ECDSA-AES128-GCM-SHA256',
+    'ECDHE-RSA-AES128-GCM-SHA256',
+    'ECDHE-ECDSA-AES256-GCM-SHA384',
+    'ECDHE-RSA-AES256-GCM-SHA384',
+    'ECDHE-ECDSA-CHACHA20-POLY1305',
+    'ECDHE-RSA-CHACHA20-POLY1305',
+  ].join(':'),
+  ecdhCurve: 'X25519:prime256v1:secp384r1',
+  honorCipherOrder: false,
+} as const;
 
 export interface RunningServer {
   url: string;
@@ -42,11 +69,21 @@ export async function startServer(container: AppContainer, options: ServeOptions
 
   const tls = await loadTls(config, logger);
   const app = container.resolve<HttpApp>(TOKENS.HttpApp);
-  // DECISIONS §1: TLS 1.2 at least when the service terminates TLS itself; plain HTTP only behind a trusted proxy.
-  const plain = createHttpServer(app);
-  const servers: Server[] = tls ? [createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }, app), plain] : [plain];
+  // DECISIONS §1: TLS when the service terminates TLS itself; plain HTTP only behind a trusted proxy.
+  const transport = transportOptions(config.headersTimeoutMs);
+  const plain = createHttpServer(transport, app);
+  const servers: Server[] = tls
+    ? [createHttpsServer({ ...tls, ...TLS_PROFILE, ...transport, handshakeTimeout: config.headersTimeoutMs }, app), plain]
+    : [plain];
   for (const inner of servers) inner.on('clientError', answerUnparsableRequest);
-  const server: NetServer = tls ? tlsOrPlainListener(servers[0] as Server, plain) : plain;
+  // Node's head timeout only runs once a request has begun: a connection that never sends a byte (on TLS, after the
+  // handshake) is closed by this instead.
+  plain.on('connection', (socket: Socket) => closeIfSilent(socket, config.headersTimeoutMs));
+  if (tls) servers[0]?.on('secureConnection', (socket: Socket) => closeIfSilent(socket, config.headersTimeoutMs));
+  const server: NetServer = tls ? tlsOrPlainListener(servers[0] as Server, plain, config.headersTimeoutMs) : plain;
+  // Counted where connections are accepted: the sniffing listener hands its sockets on without the inner servers
+  // counting them. One past the limit is closed as it arrives.
+  server.maxConnections = config.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
@@ -82,20 +119,54 @@ export async function startServer(container: AppContainer, options: ServeOptions
 }
 
 /**
- * DECISIONS §2: every response is JSON and carries an X-Request-Id, including the ones Node's HTTP parser gives to a
- * request it cannot read (by default a bare `400` with no body). Sockets that cannot be written are just closed.
+ * Node's own limits (docs/security.md, "Transport"): a request head must be complete within `headersTimeoutMs`, and
+ * the connections are checked often enough for that to hold to the second. Node answers a head that began but did not
+ * finish with 408 (through 'clientError'); a connection that sent nothing is just closed. The Host header is checked
+ * by the app, so that a missing one gets the same JSON 400 as a malformed one.
+ */
+function transportOptions(headersTimeoutMs: number) {
+  return {
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeoutMs),
+    connectionsCheckingInterval: Math.min(MAX_CHECKING_INTERVAL_MS, Math.ceil(headersTimeoutMs / 4)),
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    requireHostHeader: false,
+  };
+}
+
+/** Closes `socket` when it has not delivered a single byte of a request within `timeoutMs`. */
+function closeIfSilent(socket: Socket, timeoutMs: number): void {
+  // bytesRead counts what reached the HTTP layer (decrypted bytes on TLS), also when Node's parser reads natively.
+  const timer = setTimeout(() => {
+    if (socket.bytesRead === 0) socket.destroy();
+  }, timeoutMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** What Node's HTTP parser and timers report through 'clientError', as the JSON answers of DECISIONS §2. */
+const CLIENT_ERRORS: Record<string, { status: string; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: '431 Request Header Fields Too Large', detail: 'Request header fields too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: '408 Request Timeout', detail: 'Request timeout.' },
+};
+const MALFORMED = { status: '400 Bad Request', detail: 'Malformed request.' };
+
+/**
+ * DECISIONS §2: every response is JSON and carries an X-Request-Id and the security headers, including the ones
+ * Node's HTTP layer gives to a request it cannot read or that did not arrive in time (by default a bare status with no
+ * body). Sockets that cannot be written are just closed.
  */
 function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable || (error as { code?: string }).code === 'ECONNRESET') {
     socket.destroy();
     return;
   }
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-  const body = JSON.stringify({ detail: tooLarge ? 'Request header fields too large.' : 'Malformed request.' });
+  const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
+  const body = JSON.stringify({ detail });
+  const security = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: ${randomUUID()}\r\nStrict-Transport-Security: ${HSTS}\r\nConnection: close\r\n\r\n${body}`,
+      `X-Request-Id: ${randomUUID()}\r\n${security}Connection: close\r\n\r\n${body}`,
   );
 }
 
@@ -104,10 +175,11 @@ function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): 
  * connection, so the first byte of each connection decides. A TLS handshake record (0x16) goes to the HTTPS server;
  * anything else goes to a plain HTTP server running the same app, which the https check then refuses.
  */
-function tlsOrPlainListener(https: Server, plain: Server): NetServer {
+function tlsOrPlainListener(https: Server, plain: Server, headersTimeoutMs: number): NetServer {
   return createNetServer((socket) => {
-    // A connection that never says anything must not hold a slot forever.
-    socket.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => socket.destroy());
+    // A connection that never says anything must not hold a slot: it gets the time a request head gets. From the
+    // first byte on, the HTTPS server's handshake timeout and both servers' head timeout take over.
+    socket.setTimeout(headersTimeoutMs, () => socket.destroy());
     socket.once('data', (chunk: Buffer) => {
       socket.setTimeout(0);
       socket.pause();

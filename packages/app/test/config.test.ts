@@ -23,6 +23,9 @@ describe('loadConfig', () => {
       authFailuresPerMinute: 60,
       bcryptCost: 12,
       logLevel: 'info',
+      publicUrl: null,
+      headersTimeoutMs: 10_000,
+      maxConnections: 10_000,
     });
   });
 
@@ -38,6 +41,9 @@ describe('loadConfig', () => {
         AUTH_FAILURES_PER_MINUTE: '10',
         BCRYPT_COST: '4',
         LOG_LEVEL: 'warn',
+        PUBLIC_URL: 'https://api.camping.example/',
+        HEADERS_TIMEOUT_MS: '2500',
+        MAX_CONNECTIONS: '500',
       }),
     ).toEqual({
       databaseUrl: 'postgres://u:p@db:5432/campsite',
@@ -49,6 +55,9 @@ describe('loadConfig', () => {
       authFailuresPerMinute: 10,
       bcryptCost: 4,
       logLevel: 'warn',
+      publicUrl: 'https://api.camping.example',
+      headersTimeoutMs: 2500,
+      maxConnections: 500,
     });
   });
 
@@ -94,6 +103,15 @@ describe('loadConfig', () => {
     [{ BCRYPT_COST: '16' }, 'BCRYPT_COST'],
     [{ BCRYPT_COST: 'twelve' }, 'BCRYPT_COST'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ PUBLIC_URL: 'api.camping.example' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://api.camping.example' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://api.camping.example/?a=1' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://api.camping.example/#top' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://user@api.camping.example' }, 'PUBLIC_URL'],
+    [{ HEADERS_TIMEOUT_MS: '999' }, 'HEADERS_TIMEOUT_MS'],
+    [{ HEADERS_TIMEOUT_MS: 'ten seconds' }, 'HEADERS_TIMEOUT_MS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
+    [{ MAX_CONNECTIONS: '1e4' }, 'MAX_CONNECTIONS'],
   ] as Array<[Record<string, string>, string]>)('rejects %j naming %s in one line', (env, variable) => {
     const error = failure(env);
     expect(error.variable).toBe(variable);
@@ -104,6 +122,15 @@ describe('loadConfig', () => {
   it('never echoes DATABASE_URL, which may hold a password', () => {
     const error = failure({ DATABASE_URL: 'mysql://admin:s3cret@db/campsite' });
     expect(error.message).not.toContain('s3cret');
+  });
+
+  it('never echoes PUBLIC_URL either: a refused one may carry a user and password', () => {
+    expect(failure({ PUBLIC_URL: 'https://admin:s3cret@api.camping.example' }).message).not.toContain('s3cret');
+  });
+
+  it('keeps a path prefix of PUBLIC_URL and drops its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://camping.example/campsite-api/' }).publicUrl).toBe('https://camping.example/campsite-api');
+    expect(loadConfig({ PUBLIC_URL: 'HTTPS://API.Camping.example:8443' }).publicUrl).toBe('https://api.camping.example:8443');
   });
 
   it('echoes other bad values so the operator sees what was read', () => {

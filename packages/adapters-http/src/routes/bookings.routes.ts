@@ -4,7 +4,8 @@ import type { HttpDeps } from '../http-deps';
 import { bookingJson } from '../presenters';
 import { readBookingFilter } from '../schemas/booking-filter.schema';
 import { readCreateBookingBody } from '../schemas/create-booking.schema';
-import { requestOrigin, sendJson, sendRendered } from '../send-json';
+import { originOf } from '../public-origin';
+import { sendJson, sendRendered } from '../send-json';
 import { type Resource, queryOf, readPaging, resource, sendPage } from './endpoint';
 
 export const BOOKINGS_PATH = '/api/v1/public/bookings/';
@@ -26,7 +27,7 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
       async handle(req, res, principal) {
         const input = readCreateBookingBody(await readJsonBody(req));
         const booking = await deps.createBooking.execute(principal, input);
-        res.setHeader('Location', `${requestOrigin(req)}${BOOKINGS_PATH}${booking.id}/`);
+        res.setHeader('Location', `${originOf(res)}${BOOKINGS_PATH}${booking.id}/`);
         sendJson(res, 201, bookingJson(booking));
       },
     },

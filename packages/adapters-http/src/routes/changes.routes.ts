@@ -1,7 +1,8 @@
 import { type Change, READ_SCOPE_OF, type ReadChanges, formatDateTime } from '@campsite/domain';
 import { bookingJson, customerJson, invoiceJson, siteJson } from '../presenters';
 import { encodeQuery, groupQuery, lastValue } from '../python/urlencode';
-import { requestOrigin, sendJson } from '../send-json';
+import { originOf } from '../public-origin';
+import { sendJson } from '../send-json';
 import { type Resource, queryOf, resource } from './endpoint';
 
 /** A change as the feed shows it: the record exactly as its list renders it, null once deleted (docs/change-feed.md). */
@@ -30,7 +31,7 @@ export function changeResources(deps: { readChanges: ReadChanges }): { collectio
           if (page.hasMore) {
             const groups = groupQuery(query);
             groups.set('after', [page.cursor]);
-            next = `${requestOrigin(req)}${req.path}?${encodeQuery(groups)}`;
+            next = `${originOf(res)}${req.path}?${encodeQuery(groups)}`;
           }
           sendJson(res, 200, { count: page.count, next, previous: null, cursor: page.cursor, results: page.changes.map(changeJson) });
         },

@@ -9,7 +9,8 @@ import {
 import type { Request, Response } from 'express';
 import { pageLinks, readPageHint } from '../pagination-links';
 import { lastValue, parseQuery, type QueryPairs } from '../python/urlencode';
-import { requestOrigin, sendRendered } from '../send-json';
+import { originOf } from '../public-origin';
+import { sendRendered } from '../send-json';
 
 /**
  * One method of one path: the scope its use case requires (or a list of which any one will do), and the work after
@@ -56,7 +57,7 @@ export function readPaging(query: QueryPairs): { request: PageRequest; hint: Pag
 
 /** The pagination envelope (spec: count, next, previous, results; never a bare array). */
 export function sendPage<T>(req: Request, res: Response, query: QueryPairs, page: Page<T>, present: (row: T) => unknown): void {
-  const origin = requestOrigin(req);
+  const origin = originOf(res);
   sendRendered(res, page, `${origin}${req.originalUrl}`, () => {
     const { next, previous } = pageLinks(`${origin}${req.path}`, query, page);
     return { count: page.count, next, previous, results: page.results.map(present) };

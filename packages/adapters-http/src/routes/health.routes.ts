@@ -1,20 +1,53 @@
 import type { RequestHandler } from 'express';
+import type { DatabaseProbe, HttpLogger } from '../http-deps';
 import { sendJson } from '../send-json';
 import { TransportError } from '../transport-error';
 
 const HEALTHY = { status: 'ok' };
+const READY = { status: 'ready' };
+const UNAVAILABLE = { status: 'unavailable' };
+/** How long the readiness probe waits for the database (docs/security.md, "Readiness"). */
+export const READINESS_TIMEOUT_MS = 2_000;
 
 /**
- * GET /healthz: a liveness probe for load balancers and orchestrators. It sits outside /api/v1/public/ and runs before
- * the HTTPS check and authentication, because probes speak plain HTTP and carry no key.
+ * GET /healthz, a liveness probe: the process answers. GET /readyz, a readiness probe: 200 while the database answers
+ * within READINESS_TIMEOUT_MS, else 503, so a balancer stops sending traffic the service cannot serve. Both sit outside
+ * /api/v1/public/ and run before the HTTPS check and authentication, because probes speak plain HTTP and carry no key.
  */
-export const healthRoute: RequestHandler = (req, res, next) => {
-  if (req.path !== '/healthz' && req.path !== '/healthz/') {
-    next();
-    return;
+export function healthRoutes(database: DatabaseProbe | undefined, logger: HttpLogger): RequestHandler {
+  return async (req, res, next) => {
+    const path = req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+    if (path !== '/healthz' && path !== '/readyz') {
+      next();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: 'GET, HEAD' });
+    }
+    if (path === '/healthz') {
+      sendJson(res, 200, HEALTHY);
+      return;
+    }
+    const ready = database === undefined || (await answersWithin(database, READINESS_TIMEOUT_MS, logger));
+    sendJson(res, ready ? 200 : 503, ready ? READY : UNAVAILABLE);
+  };
+}
+
+async function answersWithin(database: DatabaseProbe, timeoutMs: number, logger: HttpLogger): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    const answered = database.ping().then(
+      () => true,
+      (error: unknown) => {
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'readiness: the database did not answer');
+        return false;
+      },
+    );
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: 'GET, HEAD' });
-  }
-  sendJson(res, 200, HEALTHY);
-};
+}

@@ -71,11 +71,18 @@ export async function readWindow<T>(
   return entities;
 }
 
-/** The cursor key of a datetime order (an ISO string) as a parameter, or undefined when it is not a datetime. */
+// Stored datetimes lie within years 1 to 9999; a key outside them (a crafted cursor with a negative year) is not used.
+const EARLIEST_MS = new Date('0001-01-01T00:00:00Z').getTime();
+const LATEST_MS = new Date('9999-12-31T23:59:59.999Z').getTime();
+
+/**
+ * The cursor key of a datetime order (an ISO string) as a parameter, or undefined when it is not a datetime that
+ * storage can hold (then the window is read by offset).
+ */
 export function timeKey(db: SqlDatabase): (key: string) => unknown {
   return (key) => {
-    const at = new Date(key);
-    return Number.isNaN(at.getTime()) ? undefined : db.dialect.time(at);
+    const at = new Date(key).getTime();
+    return Number.isNaN(at) || at < EARLIEST_MS || at > LATEST_MS ? undefined : db.dialect.time(new Date(at));
   };
 }
 
