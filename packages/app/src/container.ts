@@ -18,6 +18,7 @@ import {
   ManageApiKeys,
   MemoryRateLimiter,
   type PricingEngine,
+  type RandomSource,
   type RateLimiter,
   type ReadCache,
   type SecretHasher,
@@ -67,6 +68,8 @@ export interface ContainerOptions {
   /** Overrides for tests (a fixed clock, a fake hasher). */
   clock?: Clock;
   secretHasher?: SecretHasher;
+  /** Booking references and new keys from a seeded source, so that backends can be compared byte for byte. */
+  random?: RandomSource;
 }
 
 /** The wired service. `resolve` hands out singletons; `close` releases the database. */
@@ -98,7 +101,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   c.register(TOKENS.Config, { useValue: config });
   c.register(TOKENS.Logger, { useValue: logger });
   c.register(TOKENS.Clock, { useValue: clock });
-  c.register(TOKENS.Random, { useValue: cryptoRandomSource });
+  c.register(TOKENS.Random, { useValue: options.random ?? cryptoRandomSource });
   c.register(TOKENS.Persistence, { useValue: persistence });
   c.register(TOKENS.PricingEngine, { useValue: placeholderPricingEngine });
   single<SecretHasher>(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost));

@@ -3,7 +3,7 @@ import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
 import { DomainError } from '../shared/domain-error';
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
-import { type Page, type PageHint, type PageRequest, dateCursor, pageKey, pageWeight, paginate } from '../shared/pagination';
+import { type Page, type PageHint, type PageRequest, dateCursor, followableHint, isDateKey, pageKey, pageWeight, paginate } from '../shared/pagination';
 import { isRecordId } from '../shared/record-id';
 import type { Booking, BookingFilter } from './booking';
 import type { BookingRepository } from './booking-repository';
@@ -17,8 +17,9 @@ export class ListBookings {
   ) {}
 
   /** Bookings of the caller's tenant, newest first, filtered by status and check-in range. */
-  async execute(principal: Principal, filter: BookingFilter, request: PageRequest, hint?: PageHint): Promise<Page<Booking>> {
+  async execute(principal: Principal, filter: BookingFilter, request: PageRequest, sentHint?: PageHint): Promise<Page<Booking>> {
     requireScope(principal, this.scope);
+    const hint = followableHint(sentHint, isDateKey);
     const { tenantId } = principal;
     // No stored status holds a NUL (Postgres text cannot), so such a filter matches nothing on every backend; asking
     // Postgres would make it refuse the query instead (docs/security.md, "No input produces a server error").

@@ -1,11 +1,11 @@
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { ListTenantRows } from '../shared/list-tenant-rows';
-import { dateCursor } from '../shared/pagination';
+import { dateCursor, isDateKey } from '../shared/pagination';
 import type { Customer, CustomerRepository } from './customer';
 
 /** Customers (role `customer` only), newest date_joined first. */
 export class ListCustomers extends ListTenantRows<Customer> {
   constructor(customers: CustomerRepository, cache: ReadCache = noReadCache) {
-    super('customers:read', customers, (customer) => dateCursor(customer.dateJoined, customer.id), cache);
+    super('customers:read', customers, (customer) => dateCursor(customer.dateJoined, customer.id), cache, isDateKey);
   }
 }

@@ -1,11 +1,11 @@
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { ListTenantRows } from '../shared/list-tenant-rows';
-import { dateCursor } from '../shared/pagination';
+import { dateCursor, isDateKey } from '../shared/pagination';
 import type { Invoice, InvoiceRepository } from './invoice';
 
 /** Invoice headers, newest issued_at first. */
 export class ListInvoices extends ListTenantRows<Invoice> {
   constructor(invoices: InvoiceRepository, cache: ReadCache = noReadCache) {
-    super('invoices:read', invoices, (invoice) => dateCursor(invoice.issuedAt, invoice.id), cache);
+    super('invoices:read', invoices, (invoice) => dateCursor(invoice.issuedAt, invoice.id), cache, isDateKey);
   }
 }

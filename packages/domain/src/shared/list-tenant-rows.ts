@@ -2,7 +2,7 @@ import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
 import { type ReadCache, noReadCache } from './fresh-read-cache';
-import { type Cursor, type Page, type PageHint, type PageRequest, type PageWindow, pageKey, pageWeight, paginate } from './pagination';
+import { type Cursor, type Page, type PageHint, type PageRequest, type PageWindow, followableHint, pageKey, pageWeight, paginate } from './pagination';
 
 /** What an unfiltered list needs from its repository: a total and windows, both within one tenant. */
 export interface TenantRows<T> {
@@ -20,10 +20,13 @@ export abstract class ListTenantRows<T> {
     private readonly rows: TenantRows<T>,
     private readonly cursorOf: (row: T) => Cursor,
     private readonly cache: ReadCache,
+    /** Whether a hint's key can be a key of this list's order (see followableHint). */
+    private readonly acceptsKey: (key: string) => boolean,
   ) {}
 
-  async execute(principal: Principal, request: PageRequest, hint?: PageHint): Promise<Page<T>> {
+  async execute(principal: Principal, request: PageRequest, sentHint?: PageHint): Promise<Page<T>> {
     requireScope(principal, this.scope);
+    const hint = followableHint(sentHint, this.acceptsKey);
     const { tenantId } = principal;
     return this.cache.read(principal, `${this.scope}?${pageKey(request, hint)}`, pageWeight, () =>
       paginate(request, hint, {

@@ -176,3 +176,21 @@ const MAX_SPECULATIVE_OFFSET = 2 ** 31;
 export function dateCursor(at: Date, id: number): Cursor {
   return { key: at.toISOString(), id };
 }
+
+const EARLIEST_KEY_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST_KEY_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * True for a key `dateCursor` can have written: an ISO datetime in its exact form, within the years storage holds.
+ * Any other text in a date list's hint is a crafted cursor; backends would read it differently (a string, a timestamp,
+ * an error), so it is not followed (docs/security.md, "No input produces a server error").
+ */
+export function isDateKey(key: string): boolean {
+  const at = Date.parse(key);
+  return at >= EARLIEST_KEY_MS && at <= LATEST_KEY_MS && new Date(at).toISOString() === key;
+}
+
+/** The hint when its key belongs to the list's order (`accepts`); otherwise none, and the page is read by offset. */
+export function followableHint(hint: PageHint | undefined, accepts: (key: string) => boolean): PageHint | undefined {
+  return hint && accepts(hint.after.key) ? hint : undefined;
+}

@@ -1,0 +1,319 @@
+import { type Server, createServer } from 'node:https';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { aBooking, aSite, aTenant, aUser, anInvoice } from '@campsite/domain/testing';
+import fc from 'fast-check';
+import { generate } from 'selfsigned';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BackendApp, memoryBackend, postgresDatabase, postgresUrl, sqlBackend, sqliteUrl } from './support/backends';
+
+// docs/security.md, "No input produces a server error": generated values in every path segment, query parameter,
+// header and body field of every endpoint, sent through real TLS sockets to the same app over memory, SQLite and
+// Postgres. Never a 5xx, the same status and body everywhere, and nothing stored by a refused request.
+
+const API = '/api/v1/public';
+/**
+ * Runs per kind of request: enough to meet every kind of value a few times while the file stays within seconds.
+ * `PROPERTY_RUNS=2000 pnpm test:soak` runs many more.
+ */
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 50);
+const HOST = 'api.campsite.test';
+
+const tenants = [
+  aTenant('alpine', {
+    sites: [
+      aSite({ id: 1, maxOccupants: 4 }),
+      aSite({ id: 2, siteNumber: 'B\u00e4r-2', maxOccupants: 2 }),
+      aSite({ id: 3, siteNumber: 'C3', status: 'maintenance' }),
+      aSite({ id: 2_147_483_647, siteNumber: 'Z-max' }),
+    ],
+    bookings: Array.from({ length: 55 }, (_, i) =>
+      aBooking({ id: i + 1, siteId: 1 + (i % 2), checkInDate: '2026-07-01', checkOutDate: '2026-07-03', status: i % 5 === 0 ? 'pending' : 'confirmed' }),
+    ),
+    users: Array.from({ length: 52 }, (_, i) => aUser({ id: i + 1 })),
+    invoices: [anInvoice({ id: 1, bookingId: 1 }), anInvoice({ id: 2, bookingId: 2 })],
+  }),
+  aTenant('lakeside', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1 })] }),
+];
+
+interface Served {
+  backend: BackendApp;
+  server: Server;
+  port: number;
+}
+
+interface Attempt {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Outcome {
+  status: number;
+  body: string;
+}
+
+const agent = new https.Agent({ keepAlive: true, rejectUnauthorized: false });
+
+function send(served: Served, attempt: Attempt): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { Host: HOST, ...attempt.headers };
+    if (attempt.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(attempt.body));
+    const req = https.request({ host: '127.0.0.1', port: served.port, method: attempt.method, path: attempt.path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(attempt.body);
+  });
+}
+
+// ---- generated values ----------------------------------------------------------------------------------------------
+
+/** Every byte percent-encoded: NUL, invalid UTF-8 and encoded lone surrogates (ED A0 80) reach the app as sent. */
+const encodeBytes = (bytes: Uint8Array) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+const encodeText = (text: string) => encodeBytes(new TextEncoder().encode(text));
+
+const hugeNumbers = ['2147483648', '2147483647', '-2147483649', '4294967296', '9223372036854775808', '99999999999999999999', '1e10', '9999999999'];
+const integerish = fc.oneof(
+  fc.constantFrom(...hugeNumbers, '0', '-1', '1', '2', '3', ' 2 ', '+1', '1_0', '1.0', '1.5', 'NaN', 'Infinity', 'last', ''),
+  fc.integer().map(String),
+  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+);
+const dateish = fc.oneof(
+  fc.constantFrom('2026-07-01', '0001-01-01', '9999-12-31', '0000-01-01', '-0001-01-01', '2026-02-30', '2026-7-1', '+02026-07-01', '20260701'),
+  fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+);
+const oddBytes = fc.oneof(
+  fc.uint8Array({ maxLength: 16 }).map(encodeBytes),
+  fc.constantFrom('%00', 'pending%00', '%ed%a0%80', '%ed%b0%80', '%ff', '%c0%80', '%e2%80%a8'),
+);
+const text = fc.oneof(fc.string({ maxLength: 20 }).map(encodeText), oddBytes);
+
+/** A keyset cursor shaped like the ones `next` links carry, with every field open to abuse. */
+const cursor = fc
+  .record({
+    p: fc.oneof(fc.integer({ min: -2, max: 4 }), fc.constantFrom(2 ** 53, 1e300, -0)),
+    s: fc.oneof(fc.integer({ min: -1, max: 250 }), fc.constant(2 ** 60)),
+    k: fc.oneof(
+      fc.constantFrom('2026-01-01T00:10:00.000Z', '-000001-01-01T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', 'A01', 'B\u00e4r-2', 'x\u0000', '\ud800', ''),
+      fc.string({ maxLength: 30 }),
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    ),
+    i: fc.oneof(fc.integer(), fc.constantFrom(2 ** 31, 2 ** 53, 2 ** 63, 1e308, -1, 0, 1.5)),
+  })
+  .map((hint) => Buffer.from(JSON.stringify(hint), 'utf8').toString('base64url'));
+
+const queryValue = fc.oneof(integerish.map(encodeText), dateish.map(encodeText), text, cursor, fc.constantFrom('pending', 'confirmed', 'cancelled'));
+const queryName = fc.constantFrom('page', 'page_size', 'status', 'check_in_from', 'check_in_to', 'cursor', 'updated_since', 'x', 'page%00');
+const query = fc
+  .array(fc.tuple(queryName, queryValue), { maxLength: 5 })
+  .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`));
+
+const collections = ['bookings', 'sites', 'customers', 'invoices'];
+const path = fc.oneof(
+  fc.tuple(fc.constantFrom(...collections), fc.boolean(), query).map(([c, slash, q]) => `${API}/${c}${slash ? '/' : ''}${q}`),
+  fc.tuple(fc.oneof(integerish.map(encodeText), text), query).map(([id, q]) => `${API}/bookings/${id}/${q}`),
+  fc.tuple(text, text).map(([a, b]) => `${API}/${a}/${b}`),
+  fc.constantFrom('/healthz', '/readyz', `${API}/`, '/'),
+);
+
+/** JSON text of a value, where numbers may be written as literals no JS number holds exactly. */
+const jsonNumber = fc.oneof(
+  fc.constantFrom(...hugeNumbers, '1e400', '-1e400', '5.0', '5.5', '0', '-0', '1E3', '123456789012345678901234567890'),
+  fc.integer().map(String),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
+);
+const jsonField = fc.oneof(
+  jsonNumber,
+  integerish.map((s) => JSON.stringify(s)),
+  dateish.map((s) => JSON.stringify(s)),
+  fc.string({ maxLength: 160 }).map((s) => JSON.stringify(s)),
+  fc.constantFrom('null', 'true', 'false', '[]', '{}', '"\\u0000"', '"\\ud800"', '"a@b.ch"', '" a@b.ch "', '[1]'),
+);
+const bodyFields = ['site_id', 'check_in_date', 'check_out_date', 'num_adults', 'num_youth', 'num_children', 'guest_first_name', 'guest_last_name', 'guest_email', 'status', 'id'];
+/** A plausible booking most of the time, so that the later rules (occupancy, overlap, 365 nights) are reached too. */
+const bookingBody = fc
+  .record({
+    site_id: fc.oneof(fc.constantFrom('1', '2', '3', '2147483647'), jsonField),
+    check_in_date: fc.oneof(dateish.map((s) => JSON.stringify(s)), jsonField),
+    check_out_date: fc.oneof(dateish.map((s) => JSON.stringify(s)), jsonField),
+    num_adults: fc.oneof(fc.constantFrom('1', '2', '5'), jsonField),
+    extra: fc.array(fc.tuple(fc.constantFrom(...bodyFields), jsonField), { maxLength: 4 }),
+  })
+  .map(({ extra, ...fields }) => {
+    const members = [...Object.entries(fields), ...extra].map(([name, value]) => `${JSON.stringify(name)}:${value}`);
+    return `{${members.join(',')}}`;
+  });
+const body = fc.oneof(
+  { weight: 6, arbitrary: bookingBody },
+  { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+  { weight: 1, arbitrary: fc.constantFrom('', 'null', '[', '{"site_id":1,', '\u0000', '{"site_id":1e999999}', '"\\ud800"') },
+);
+
+const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+
+function headersOf(authorization: string | undefined, requestId: string | undefined, contentType: string): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': contentType };
+  if (authorization !== undefined) headers.Authorization = authorization;
+  if (requestId !== undefined) headers['X-Request-Id'] = requestId;
+  return headers;
+}
+
+const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/vnd.api+json');
+
+/** The generators, one per kind of request, each mostly with a valid key so that the request gets past the checks. */
+function attempts(keys: string[]) {
+  const validKey = fc.constantFrom(...keys).map((k) => `Bearer ${k}`);
+  const authorization = fc.oneof(
+    { weight: 5, arbitrary: validKey },
+    { weight: 1, arbitrary: headerText },
+    { weight: 1, arbitrary: fc.constantFrom(`bearer  ${keys[0]}`, `Bearer ${keys[0]}x`, `Bearer ${keys[0]?.slice(0, 8)}${'a'.repeat(24)}`, 'Bearer ck_') },
+  );
+  const requestId = fc.option(headerText, { nil: undefined });
+  const collectionQuery = fc.tuple(fc.constantFrom(...collections), fc.boolean(), query);
+  return {
+    detail: fc.tuple(fc.oneof(integerish.map(encodeText), text), query, validKey).map(
+      ([id, q, auth]): Attempt => ({ method: 'GET', path: `${API}/bookings/${id}/${q}`, headers: headersOf(auth, undefined, 'application/json') }),
+    ),
+    lists: fc.tuple(collectionQuery, authorization, requestId).map(
+      ([[c, slash, q], auth, id]): Attempt => ({ method: 'GET', path: `${API}/${c}${slash ? '/' : ''}${q}`, headers: headersOf(auth, id, 'application/json') }),
+    ),
+    create: fc.tuple(body, validKey, contentType, fc.boolean()).map(
+      ([b, auth, type, slash]): Attempt => ({ method: 'POST', path: `${API}/bookings${slash ? '/' : ''}`, headers: headersOf(auth, undefined, type), body: b }),
+    ),
+    anything: fc
+      .record({
+        method: fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
+        path,
+        authorization: fc.option(authorization, { nil: undefined }),
+        requestId,
+        contentType,
+        body: fc.option(body, { nil: undefined }),
+      })
+      .map(({ method, path: p, authorization: auth, requestId: id, contentType: type, body: b }): Attempt => ({
+        method,
+        path: p,
+        headers: headersOf(auth, id, type),
+        ...(b === undefined ? {} : { body: b }),
+      })),
+  };
+}
+
+// ---- the property --------------------------------------------------------------------------------------------------
+
+describe('no input produces a 5xx, and every backend answers alike (docs/security.md)', () => {
+  const served: Served[] = [];
+  let dropPostgres: (() => Promise<void>) | undefined;
+  const pgUrl = postgresUrl();
+
+  beforeAll(async () => {
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' });
+    const backends = [await memoryBackend(tenants), await sqlBackend('sqlite', sqliteUrl(), tenants)];
+    if (pgUrl) {
+      const database = await postgresDatabase(pgUrl);
+      dropPostgres = database.drop;
+      backends.push(await sqlBackend('postgres', database.url, tenants));
+    } else {
+      console.warn('\n!!! POSTGRES SKIPPED in the property tests: set TEST_DATABASE_URL to run them. !!!\n');
+    }
+    for (const backend of backends) {
+      const server = createServer({ key: pems.private, cert: pems.cert }, backend.app);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      served.push({ backend, server, port: (server.address() as AddressInfo).port });
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    agent.destroy();
+    for (const { server, backend } of served) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backend.close();
+    }
+    await dropPostgres?.();
+  });
+
+  it('holds the same keys everywhere (the seeded backends are comparable)', () => {
+    expect(new Set(served.map((s) => s.backend.keys.join()))).toHaveProperty('size', 1);
+    expect(served.map((s) => s.backend.name)).toEqual(pgUrl ? ['memory', 'sqlite', 'postgres'] : ['memory', 'sqlite']);
+  });
+
+  it.each([
+    ['a booking detail with any id', 'detail', 1],
+    ['a list with any query', 'lists', 1.5],
+    ['POST /bookings/ with any body', 'create', 1.5],
+    ['any method, path, headers and body', 'anything', 1],
+  ] as const)('answers %s below 500, identically on every backend, storing nothing when it refuses', async (_title, kind, share) => {
+    const keys = served[0]!.backend.keys;
+    await fc.assert(
+      fc.asyncProperty(attempts(keys)[kind], async (attempt) => {
+        const before = await Promise.all(served.map((s) => s.backend.bookingCount('alpine')));
+        const outcomes = await Promise.all(served.map((s) => send(s, attempt)));
+        const after = await Promise.all(served.map((s) => s.backend.bookingCount('alpine')));
+        for (const [i, outcome] of outcomes.entries()) {
+          const name = served[i]!.backend.name;
+          expect(outcome.status, `${name}: ${outcome.body}`).toBeLessThan(500);
+          expect(outcome, name).toEqual(outcomes[0]);
+          expect(after[i]! - before[i]!, `${name} stored`).toBe(outcome.status === 201 ? 1 : 0);
+        }
+      }),
+      { numRuns: Math.round(RUNS * share), endOnFailure: true },
+    );
+  }, 120_000);
+
+  it.each([
+    ['GET', `${API}/bookings/2147483648/`, undefined, 404, '{"detail":"not_found"}'],
+    ['GET', `${API}/bookings/9223372036854775808/`, undefined, 404, '{"detail":"not_found"}'],
+    ['GET', `${API}/bookings/?status=%00`, undefined, 200, '{"count":0,"next":null,"previous":null,"results":[]}'],
+    ['GET', `${API}/bookings/?page=99999999999999999999`, undefined, 404, '{"detail":"Invalid page."}'],
+    ['POST', `${API}/bookings/`, '{"site_id":2147483648}', 400, '{"detail":"site_not_found"}'],
+    ['POST', `${API}/bookings/`, '{"site_id":"9999999999"}', 400, '{"detail":"site_not_found"}'],
+    ['POST', `${API}/bookings/`, '{"site_id":1e10}', 400, '{"detail":"site_not_found"}'],
+    [
+      'POST',
+      `${API}/bookings/`,
+      '{"site_id":1,"check_in_date":"2026-01-01","check_out_date":"9999-12-31","num_adults":1}',
+      400,
+      '{"check_out_date":["Stays are limited to 365 nights."]}',
+    ],
+    [
+      'POST',
+      `${API}/bookings/`,
+      '{"site_id":1,"check_in_date":"2026-08-01","check_out_date":"2026-08-03","num_adults":4294967296}',
+      400,
+      '{"non_field_errors":["Total occupants (4294967296) exceed the maximum of 4 for this site."]}',
+    ],
+  ])('answers the probe\'s findings: %s %s %s → %i', async (method, target, payload, status, expected) => {
+    const keys = served[0]!.backend.keys;
+    for (const s of served) {
+      const reply = await send(s, { method, path: target, headers: { Authorization: `Bearer ${keys[0]}`, 'Content-Type': 'application/json' }, ...(payload === undefined ? {} : { body: payload }) });
+      expect([reply.status, reply.body], s.backend.name).toEqual([status, expected]);
+    }
+  });
+
+  it('ignores crafted cursors (huge ids, negative years, NUL, lone surrogates) and reads the page as if none were sent', async () => {
+    const keys = served[0]!.backend.keys;
+    const hints = [
+      { p: 2, s: 50, k: '2026-01-01T00:10:00.000Z', i: 2 ** 31 },
+      { p: 2, s: 50, k: '-000001-01-01T00:00:00.000Z', i: 5 },
+      { p: 2, s: 50, k: '+275760-09-13T00:00:00.000Z', i: 5 },
+      { p: 2, s: 50, k: 'A01\u0000', i: 1 },
+      { p: 2, s: 50, k: '\ud800', i: 1 },
+    ];
+    for (const list of ['bookings', 'customers', 'sites']) {
+      for (const s of served) {
+        const plain = await send(s, { method: 'GET', path: `${API}/${list}/?page=2`, headers: { Authorization: `Bearer ${keys[0]}` } });
+        for (const hint of hints) {
+          const token = Buffer.from(JSON.stringify(hint), 'utf8').toString('base64url');
+          const crafted = await send(s, { method: 'GET', path: `${API}/${list}/?page=2&cursor=${token}`, headers: { Authorization: `Bearer ${keys[0]}` } });
+          expect(crafted.status, `${s.backend.name} ${list} ${JSON.stringify(hint)}`).toBe(plain.status);
+          expect(JSON.parse(crafted.body).results, `${s.backend.name} ${list}`).toEqual(JSON.parse(plain.body).results);
+        }
+      }
+    }
+  });
+});
