@@ -15,7 +15,8 @@ export const READINESS_TIMEOUT_MS = 2_000;
  * /api/v1/public/ and run before the HTTPS check and authentication, because probes speak plain HTTP and carry no key.
  */
 export function healthRoutes(database: DatabaseProbe | undefined, logger: HttpLogger): RequestHandler {
-  return async (req, res, next) => {
+  // Not async itself: every request passes through here, and only /readyz has anything to wait for.
+  return (req, res, next) => {
     const path = req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
     if (path !== '/healthz' && path !== '/readyz') {
       next();
@@ -28,8 +29,11 @@ export function healthRoutes(database: DatabaseProbe | undefined, logger: HttpLo
       sendJson(res, 200, HEALTHY);
       return;
     }
-    const ready = database === undefined || (await answersWithin(database, READINESS_TIMEOUT_MS, logger));
-    sendJson(res, ready ? 200 : 503, ready ? READY : UNAVAILABLE);
+    if (database === undefined) {
+      sendJson(res, 200, READY);
+      return;
+    }
+    return answersWithin(database, READINESS_TIMEOUT_MS, logger).then((ready) => sendJson(res, ready ? 200 : 503, ready ? READY : UNAVAILABLE));
   };
 }
 
