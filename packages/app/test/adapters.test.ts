@@ -22,6 +22,15 @@ describe('BcryptSecretHasher', () => {
     expect(await hasher.verify('ogrKwV6h2sDvQvUFcLB604eq', hash)).toBe(false);
   });
 
+  it('calls a hash cheaper than the configured cost (or malformed) cheaper, and one at or above it not', async () => {
+    const atFive = new BcryptSecretHasher(5);
+    expect(await atFive.isCheaper(await hasher.hash('ogrKwV6h2sDvQvUFcLB604ep'))).toBe(true);
+    expect(await atFive.isCheaper(await atFive.hash('ogrKwV6h2sDvQvUFcLB604ep'))).toBe(false);
+    expect(await hasher.isCheaper(await atFive.hash('ogrKwV6h2sDvQvUFcLB604ep'))).toBe(false);
+    expect(await atFive.isCheaper('$2a$04$abcdefghijklmnopqrstuu5Xr0HRr4Wn8Hj3yGpPn0mSuc1RT0ze')).toBe(true);
+    expect(await atFive.isCheaper('not-a-bcrypt-hash')).toBe(true);
+  });
+
   it('treats a malformed stored hash as a mismatch, never an error (SecretHasher contract)', async () => {
     await expect(hasher.verify('secret', 'not-a-bcrypt-hash')).resolves.toBe(false);
     await expect(hasher.verify('secret', '')).resolves.toBe(false);

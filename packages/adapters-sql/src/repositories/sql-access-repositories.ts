@@ -50,6 +50,10 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
   }
 
   /** Not a change DataVersions tracks (the trigger leaves last_used_at alone): no read depends on it. */
+  async replaceSecretHash(keyId: number, current: string, next: string): Promise<boolean> {
+    return (await this.db.run('UPDATE api_keys SET secret_hash = ? WHERE id = ? AND secret_hash = ?', [next, keyId, current])) === 1;
+  }
+
   async touchLastUsed(keyId: number, at: Date): Promise<void> {
     await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [this.db.dialect.time(at), keyId]);
   }

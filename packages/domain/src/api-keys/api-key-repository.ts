@@ -26,6 +26,11 @@ export interface ApiKeyRepository {
   create(key: NewApiKey): Promise<ApiKey>;
   /** Marks the key revoked at `at`. Returns false when no such key exists in that tenant. Idempotent. */
   revoke(tenantId: number, prefix: string, at: Date): Promise<boolean>;
+  /**
+   * Replaces the key's stored hash with `next`, only while it is still `current` (compare and set): a key that was
+   * re-hashed, rotated or removed meanwhile is left alone. Returns whether it was replaced.
+   */
+  replaceSecretHash(keyId: number, current: string, next: string): Promise<boolean>;
   /** Records a use of the key. Callers throttle this (at most once a minute per key). */
   touchLastUsed(keyId: number, at: Date): Promise<void>;
 }

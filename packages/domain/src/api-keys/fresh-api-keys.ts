@@ -58,6 +58,10 @@ export class FreshApiKeys implements ApiKeyRepository {
     return this.keys.revoke(tenantId, prefix, at);
   }
 
+  replaceSecretHash(keyId: number, current: string, next: string): Promise<boolean> {
+    return this.keys.replaceSecretHash(keyId, current, next);
+  }
+
   touchLastUsed(keyId: number, at: Date): Promise<void> {
     return this.keys.touchLastUsed(keyId, at);
   }

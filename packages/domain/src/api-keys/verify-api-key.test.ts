@@ -307,6 +307,26 @@ describe('ApiKeyVerifier: failed attempts are limited per address before any has
     expect(world.hasher.verifyCalls - before).toBe(2);
     await expect(verifier.verify(`Bearer ${raw}`, ADDRESS)).resolves.toMatchObject({ prefix: raw.slice(0, 8) });
     expect(world.hasher.verifyCalls - before).toBe(3);
+    // Once verified, the key is re-hashed at the configured cost: the next failure costs one check by itself.
+    expect(stored().secretHash.startsWith('fake$')).toBe(true);
+    await expect(verifier.verify(`Bearer ${raw}`, ADDRESS)).resolves.toMatchObject({ prefix: raw.slice(0, 8) });
+    expect(world.hasher.verifyCalls - before).toBe(3);
+    expect(await codeOf(`Bearer ${withOtherSecret(raw)}`)).toBe('invalid_key');
+    expect(world.hasher.verifyCalls - before).toBe(4);
+  });
+
+  it('leaves a hash alone that was replaced between its check and the upgrade (compare and set)', async () => {
+    const { raw, stored } = await issue();
+    stored().secretHash = stored().secretHash.replace(/^fake\$/, 'cheap$');
+    world.store.changed();
+    const rotated = 'fake$rotated-by-the-console';
+    const hash = world.hasher.hash.bind(world.hasher);
+    world.hasher.hash = async (secret) => {
+      stored().secretHash = rotated;
+      return hash(secret);
+    };
+    await verifier.verify(`Bearer ${raw}`, ADDRESS);
+    expect(stored().secretHash).toBe(rotated);
   });
 
   it('lets the address try again in the next one-minute window', async () => {

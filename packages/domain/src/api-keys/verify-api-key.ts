@@ -103,6 +103,7 @@ export class ApiKeyVerifier {
       if (ok) {
         this.remember(cacheKey);
         await reservation.release();
+        await this.upgradeCheapHash(key, secret);
       }
       return ok;
     })().finally(() => this.inFlight.delete(cacheKey));
@@ -110,6 +111,20 @@ export class ApiKeyVerifier {
     const outcome = await pending;
     if (outcome === REFUSED) throw refusal;
     return { ok: outcome, counted: true };
+  }
+
+  /**
+   * A key whose stored hash is cheaper than the configured cost is re-hashed at that cost once its secret verified
+   * (docs/security.md, "Failed authentications"): from then on a wrong secret for it costs a full check by itself.
+   */
+  private async upgradeCheapHash(key: ApiKey, secret: string): Promise<void> {
+    if (!(await this.hasher.isCheaper(key.secretHash))) return;
+    const next = await this.hasher.hash(secret);
+    try {
+      if (await this.keys.replaceSecretHash(key.id, key.secretHash, next)) this.remember(`${next}\u0000${secret}`);
+    } catch {
+      // Safe to drop: the key keeps its old hash, still verifies (padded on failure), and is upgraded on a later check.
+    }
   }
 
   /** The bcrypt check, padded on failure to the configured cost when the stored hash is cheaper (docs/security.md). */

@@ -194,6 +194,14 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
     return true;
   }
 
+  async replaceSecretHash(keyId: number, current: string, next: string) {
+    const key = this.store.apiKeys.find((k) => k.id === keyId && k.secretHash === current);
+    if (!key) return false;
+    key.secretHash = next;
+    this.store.changed();
+    return true;
+  }
+
   async touchLastUsed(keyId: number, at: Date) {
     const key = this.store.apiKeys.find((k) => k.id === keyId);
     if (key) key.lastUsedAt = at;

@@ -80,6 +80,17 @@ export function describeApiKeyRepositoryContract(name: string, setup: AdapterSet
       await set.apiKeys.touchLastUsed(key.id + 1_000_000, used);
     });
 
+    it('replaces the stored hash only while it is still the one the caller read (compare and set)', async () => {
+      const set = adapters();
+      const key = await set.apiKeys.create(aNewKey(await newTenant(set)));
+      expect(await set.apiKeys.replaceSecretHash(key.id, 'not-the-stored-hash', '$2b$12$new')).toBe(false);
+      expect((await set.apiKeys.findByPrefix(key.prefix))?.secretHash).toBe(key.secretHash);
+      expect(await set.apiKeys.replaceSecretHash(key.id, key.secretHash, '$2b$12$new')).toBe(true);
+      expect(await set.apiKeys.findByPrefix(key.prefix)).toEqual({ ...key, secretHash: '$2b$12$new' });
+      expect(await set.apiKeys.replaceSecretHash(key.id, key.secretHash, '$2b$12$other')).toBe(false);
+      expect(await set.apiKeys.replaceSecretHash(key.id + 1_000_000, '$2b$12$new', '$2b$12$other')).toBe(false);
+    });
+
     it("lists a tenant's keys oldest first, then by id, and never another tenant's", async () => {
       const set = adapters();
       const a = await newTenant(set);
