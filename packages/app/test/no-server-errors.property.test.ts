@@ -193,13 +193,17 @@ function attempts(keys: string[]) {
         requestId,
         contentType,
         body: fc.option(body, { nil: undefined }),
+        host: fc.option(fc.oneof(headerText, fc.constantFrom('[::1]:8443', '127.0.0.1:8443@evil.example', 'a:b:c', '')), { nil: undefined }),
+        forwarded: fc.option(headerText, { nil: undefined }),
+        accept: fc.option(headerText, { nil: undefined }),
       })
-      .map(({ method, path: p, authorization: auth, requestId: id, contentType: type, body: b }): Attempt => ({
-        method,
-        path: p,
-        headers: headersOf(auth, id, type),
-        ...(b === undefined ? {} : { body: b }),
-      })),
+      .map(({ method, path: p, authorization: auth, requestId: id, contentType: type, body: b, host, forwarded, accept }): Attempt => {
+        const headers = headersOf(auth, id, type);
+        if (host !== undefined) headers.Host = host;
+        if (forwarded !== undefined) Object.assign(headers, { 'X-Forwarded-Proto': forwarded, 'X-Forwarded-Host': forwarded });
+        if (accept !== undefined) headers.Accept = accept;
+        return { method, path: p, headers, ...(b === undefined ? {} : { body: b }) };
+      }),
   };
 }
 
