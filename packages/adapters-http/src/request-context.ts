@@ -53,10 +53,9 @@ export function setPrincipal(res: Response, principal: Principal): void {
 }
 
 /**
- * Runs first for every request: the headers every response carries (DECISIONS §1 HSTS, §2 X-Request-Id,
- * SECURITY_HEADERS), and one log
- * line when the response is done. The line has method, path without query, status, duration, request id and the key
- * prefix, never the Authorization header.
+ * Runs first for every request: the headers every response carries (X-Request-Id and SECURITY_HEADERS, see
+ * docs/security.md, "Response headers"), and one log line when the response is done. The line has method, path
+ * without query, status, duration, request id and the key prefix, never the Authorization header.
  */
 export function requestContext(logger: HttpLogger): RequestHandler {
   return (req, res, next) => {
