@@ -8,6 +8,7 @@ import { type Endpoint, type Resource, holdsScope } from './routes/endpoint';
 import { changeResources } from './routes/changes.routes';
 import { invoiceResources } from './routes/invoices.routes';
 import { siteResources } from './routes/sites.routes';
+import { headerValues } from './raw-headers';
 import { TransportError } from './transport-error';
 
 export const API_PREFIX = '/api/v1/public/';
@@ -53,21 +54,15 @@ function decodeSegment(segment: string): string {
 }
 
 /**
- * The one Authorization header of a request. Node keeps only the first of several in `req.headers`, while a proxy may
- * read the last: a request with more than one is refused as `invalid_key` (docs/security.md), here by handing the
- * verifier a value no key can match, so it is counted as a failed authentication like any other bad header.
+ * The one Authorization header of a request. A request with more than one is refused as `invalid_key`
+ * (docs/security.md, "One Authorization header"), here by handing the verifier a value no key can match, so it is
+ * counted as a failed authentication like any other bad header.
  */
 function singleAuthorization(rawHeaders: string[]): string | undefined {
-  let found: string | undefined;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    if ((rawHeaders[i] as string).length !== AUTHORIZATION.length || (rawHeaders[i] as string).toLowerCase() !== AUTHORIZATION) continue;
-    if (found !== undefined) return SEVERAL_AUTHORIZATIONS;
-    found = rawHeaders[i + 1] as string;
-  }
-  return found;
+  const values = headerValues(rawHeaders, 'authorization');
+  return values.length > 1 ? SEVERAL_AUTHORIZATIONS : values[0];
 }
 
-const AUTHORIZATION = 'authorization';
 const SEVERAL_AUTHORIZATIONS = '';
 
 function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {

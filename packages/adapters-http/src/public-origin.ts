@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { RequestHandler, Response } from 'express';
+import { headerValues } from './raw-headers';
 import { TransportError } from './transport-error';
 
 // RFC 3986 §3.2.2: IPv4address, or a reg-name of unreserved characters, percent escapes and sub-delims.
@@ -24,10 +25,13 @@ export function isValidHost(host: string): boolean {
  * Decides the origin every link and `Location` is built from (docs/security.md, "Links and Location"): `PUBLIC_URL`
  * when it is set; otherwise the request's scheme and `Host` (or a trusted `X-Forwarded-Host`), only when that is a
  * valid `host[:port]`: any other value is refused with 400 before the path, the key or anything else is looked at.
+ * A request with several Host headers is refused either way.
  */
 export function publicOrigin(publicUrl: string | undefined): RequestHandler {
   const fixed = publicUrl?.replace(/\/+$/, '');
   return (req, res, next) => {
+    // RFC 9112 §3.2: more than one Host is refused, as parties could disagree on which one counts.
+    if (headerValues(req.rawHeaders, 'host').length > 1) throw new TransportError({ kind: 'invalid_host' });
     if (fixed !== undefined) {
       res.locals.origin = fixed;
     } else {

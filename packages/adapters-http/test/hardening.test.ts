@@ -102,6 +102,16 @@ describe('links and Location', () => {
     expect(world.hasher.verifyCalls).toBe(0);
   });
 
+  it('refuses two Host headers, also when PUBLIC_URL is set (parties could disagree on which one counts)', async () => {
+    for (const deps of [{}, { publicUrl: 'https://api.camping.example' }]) {
+      const { world, server, token } = await started(deps);
+      const reply = await raw(server, request(`${API}/sites/`, ['Host: localhost', 'Host: evil.example', `Authorization: Bearer ${token}`]));
+      expect(reply.status).toBe(400);
+      expect(reply.body).toBe('{"detail":"Invalid Host header."}');
+      expect(world.hasher.verifyCalls).toBe(0);
+    }
+  });
+
   it('refuses a request without any Host header the same way', async () => {
     const { server, token } = await started();
     const reply = await raw(server, `GET ${API}/sites/ HTTP/1.0\r\nAuthorization: Bearer ${token}\r\n\r\n`);
