@@ -35,3 +35,5 @@ export * from './invoices/list-invoices';
 export * from './changes/change-feed';
 export * from './changes/read-changes';
 export * from './rate-limiting/memory-rate-limiter';
+export * from './shared/fixed-decimal';
+export * from './invoices/payment-reference';
