@@ -19,18 +19,23 @@ interface RouteMatch {
 }
 
 /**
- * The six endpoints as a table, matched with and without the trailing slash and without redirects (DECISIONS §2).
+ * The endpoints as a table, matched with and without the trailing slash and without redirects (DECISIONS §2).
  * Matching is done here rather than by Express' router so that the order of checks is explicit and an undecodable id
  * is a 404 `not_found` like any other bad id, not a router error.
  */
 function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
   const bookings = bookingResources(deps);
+  const invoices = invoiceResources(deps);
   const collections = new Map<string, Resource>([
     ['bookings', bookings.collection],
     ['sites', siteResources(deps).collection],
     ['customers', customerResources(deps).collection],
-    ['invoices', invoiceResources(deps).collection],
+    ['invoices', invoices.collection],
     ['changes', changeResources(deps).collection],
+  ]);
+  const invoiceParts = new Map<string, Resource>([
+    ['lines', invoices.lines],
+    ['pdf', invoices.pdf],
   ]);
   return (path) => {
     if (!path.startsWith(API_PREFIX)) return null;
@@ -40,6 +45,12 @@ function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
     if (rest.startsWith('bookings/')) {
       const segment = rest.slice('bookings/'.length);
       if (segment !== '' && !segment.includes('/')) return { resource: bookings.detail, pathId: decodeSegment(segment) };
+    }
+    if (rest.startsWith('invoices/')) {
+      const [segment = '', part, ...more] = rest.slice('invoices/'.length).split('/');
+      if (segment === '' || more.length > 0) return null;
+      const resource = part === undefined ? invoices.detail : invoiceParts.get(part);
+      if (resource) return { resource, pathId: decodeSegment(segment) };
     }
     return null;
   };

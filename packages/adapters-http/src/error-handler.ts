@@ -24,6 +24,8 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } }),
   site_not_found: () => ({ status: 400, body: { detail: 'site_not_found' } }),
   site_unavailable: () => ({ status: 400, body: { detail: 'site_unavailable' } }),
+  // CreateBooking turns it into a field error; reaching here means a writer skipped that.
+  customer_not_found: () => SERVER_ERROR,
   validation_failed: (error) => (error.details.fieldErrors ? { status: 400, body: error.details.fieldErrors } : SERVER_ERROR),
   throttled: (error) => throttled(error.details.retryAfterSeconds ?? 1),
   invalid_transition: () => SERVER_ERROR,

@@ -2,6 +2,9 @@ import type {
   ApiKeyVerifier,
   CreateBooking,
   GetBooking,
+  GetInvoice,
+  GetInvoiceDocument,
+  ListInvoiceLines,
   ListBookings,
   ListCustomers,
   ListInvoices,
@@ -29,6 +32,9 @@ export interface HttpDeps {
   listCustomers: ListCustomers;
   listInvoices: ListInvoices;
   readChanges: ReadChanges;
+  getInvoice: GetInvoice;
+  listInvoiceLines: ListInvoiceLines;
+  getInvoiceDocument: GetInvoiceDocument;
   logger: HttpLogger;
   /**
    * The external base URL (`PUBLIC_URL`, without a trailing slash needed): when set, links and `Location` are built

@@ -1,4 +1,15 @@
-import { formatDateTime, formatMoney, type Booking, type Customer, type Invoice, type Site } from '@campsite/domain';
+import {
+  QUANTITY_PLACES,
+  VAT_RATE_PLACES,
+  formatDateTime,
+  formatFixedDecimal,
+  formatMoney,
+  type Booking,
+  type Customer,
+  type Invoice,
+  type InvoiceLine,
+  type Site,
+} from '@campsite/domain';
 
 // The public JSON shapes, field names and order exactly as the spec's tables, with v1.1's `updated_at` last
 // (docs/change-feed.md). `source` and `tenantId` never leave.
@@ -21,6 +32,7 @@ export function bookingJson(b: Booking) {
     total_price: formatMoney(b.totalPrice),
     created_at: formatDateTime(b.createdAt),
     updated_at: formatDateTime(b.updatedAt),
+    customer_id: b.customerId,
   };
 }
 
@@ -59,5 +71,17 @@ export function invoiceJson(i: Invoice) {
     status: i.status,
     issued_at: formatDateTime(i.issuedAt),
     updated_at: formatDateTime(i.updatedAt),
+  };
+}
+
+/** docs/accounting.md, line items: quantity with three decimals, money with two, the VAT rate in percent with two. */
+export function invoiceLineJson(l: InvoiceLine) {
+  return {
+    position: l.position,
+    description: l.description,
+    quantity: formatFixedDecimal(l.quantity, QUANTITY_PLACES),
+    unit_price: formatMoney(l.unitPrice),
+    vat_rate: formatFixedDecimal(l.vatRate, VAT_RATE_PLACES),
+    amount: formatMoney(l.amount),
   };
 }

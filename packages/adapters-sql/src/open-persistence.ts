@@ -6,6 +6,7 @@ import {
   type Clock,
   type CustomerRepository,
   type DataVersions,
+  type InvoiceIssuerRepository,
   type InvoiceRepository,
   type RateLimiter,
   type SiteRepository,
@@ -18,7 +19,7 @@ import { PgDatabase } from './postgres/pg-database';
 import { SqlApiKeyRepository, SqlTenantRepository } from './repositories/sql-access-repositories';
 import { SqlBookingRepository } from './repositories/sql-booking-repository';
 import { SqlChangeFeed } from './repositories/sql-change-feed';
-import { SqlCustomerRepository, SqlInvoiceRepository, SqlSiteRepository } from './repositories/sql-list-repositories';
+import { SqlCustomerRepository, SqlInvoiceIssuerRepository, SqlInvoiceRepository, SqlSiteRepository } from './repositories/sql-list-repositories';
 import { SqlDataVersions } from './repositories/sql-data-versions';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';
 import { SqlTenantImporter } from './repositories/sql-tenant-importer';
@@ -31,6 +32,7 @@ export interface Persistence {
   sites: SiteRepository;
   customers: CustomerRepository;
   invoices: InvoiceRepository;
+  issuers: InvoiceIssuerRepository;
   bookings: BookingRepository;
   importer: TenantImporter;
   changes: ChangeFeedRepository;
@@ -87,6 +89,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     sites: new SqlSiteRepository(db),
     customers: new SqlCustomerRepository(db),
     invoices: new SqlInvoiceRepository(db),
+    issuers: new SqlInvoiceIssuerRepository(db),
     bookings: new SqlBookingRepository(db),
     importer: new SqlTenantImporter(db, clock),
     changes: new SqlChangeFeed(db),

@@ -18,6 +18,11 @@ function isUniqueViolation(error: DriverError): boolean {
   return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** The trigger that lets a booking name only a `customer` user of its tenant (migration 008). */
+function isNotACustomer(error: DriverError): boolean {
+  return error.constraint === 'bookings_customer_is_customer' || String(error.message ?? '') === 'bookings_customer_is_customer';
+}
+
 function isForeignKeyViolation(error: DriverError): boolean {
   return error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
@@ -35,6 +40,7 @@ export function translateSqlError(error: unknown): unknown {
     if (known) return known.error();
     return new DomainError('validation_failed', `duplicate row: ${String(driver.detail ?? message)}`);
   }
+  if (isNotACustomer(driver)) return new DomainError('customer_not_found', 'the booking names a user who is not a customer of its tenant');
   if (isForeignKeyViolation(driver)) {
     return new DomainError('validation_failed', `row refers to a missing row: ${String(driver.detail ?? driver.message ?? '')}`);
   }

@@ -10,6 +10,10 @@ import {
   FreshApiKeys,
   FreshReadCache,
   GetBooking,
+  GetInvoice,
+  GetInvoiceDocument,
+  type InvoiceRenderer,
+  ListInvoiceLines,
   ListBookings,
   ListCustomers,
   ListInvoices,
@@ -29,6 +33,7 @@ import {
 import { createApp } from '@campsite/adapters-http';
 import { type Persistence, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
+import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
 import { RequestActivityCounter } from './request-activity';
 import { cryptoRandomSource } from './adapters/crypto-random-source';
 
@@ -56,6 +61,10 @@ export const TOKENS = {
   ListCustomers: Symbol('ListCustomers'),
   ListInvoices: Symbol('ListInvoices'),
   ReadChanges: Symbol('ReadChanges'),
+  GetInvoice: Symbol('GetInvoice'),
+  ListInvoiceLines: Symbol('ListInvoiceLines'),
+  GetInvoiceDocument: Symbol('GetInvoiceDocument'),
+  InvoiceRenderer: Symbol('InvoiceRenderer'),
   ManageApiKeys: Symbol('ManageApiKeys'),
   ChangeBookingStatus: Symbol('ChangeBookingStatus'),
   HttpApp: Symbol('HttpApp'),
@@ -70,7 +79,12 @@ export interface ContainerOptions {
   secretHasher?: SecretHasher;
   /** Booking references and new keys from a seeded source, so that backends can be compared byte for byte. */
   random?: RandomSource;
+  /** Renders invoice PDFs; by default a pool of worker threads, started on the first PDF. */
+  invoiceRenderer?: InvoiceRenderer;
 }
+
+/** Rendered PDFs kept at most, in KiB (an invoice is about 10 KiB): about 6,000 documents. */
+const DOCUMENT_CACHE_KIB = 64 * 1024;
 
 /** The wired service. `resolve` hands out singletons; `close` releases the database. */
 /** What createApp returns: a request listener for node's http/https servers. */
@@ -119,12 +133,21 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const cache = () => get<ReadCache>(TOKENS.ReadCache);
   single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache()));
   single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings, cache()));
-  single(TOKENS.CreateBooking, () => new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random)));
+  single(TOKENS.CreateBooking, () => new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random), persistence.customers));
   single(TOKENS.ListSites, () => new ListSites(persistence.sites, cache()));
   single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, cache()));
   single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, cache()));
   // Never cached: the feed is read in one snapshot of its own, and a mirror reads each page once.
   single(TOKENS.ReadChanges, () => new ReadChanges(persistence.changes));
+  single(TOKENS.GetInvoice, () => new GetInvoice(persistence.invoices, cache()));
+  single(TOKENS.ListInvoiceLines, () => new ListInvoiceLines(persistence.invoices, cache()));
+  let pool: PooledInvoiceRenderer | undefined;
+  single<InvoiceRenderer>(TOKENS.InvoiceRenderer, () => options.invoiceRenderer ?? (pool = new PooledInvoiceRenderer()));
+  // docs/accounting.md, "Performance": a PDF is kept from its first rendering (no doorkeeper: rendering is the
+  // expensive part) until the tenant's data stamp moves, in a budget of its own so PDFs never push out JSON reads.
+  single(TOKENS.GetInvoiceDocument, () =>
+    new GetInvoiceDocument(persistence.invoices, persistence.bookings, persistence.issuers, get(TOKENS.InvoiceRenderer),
+      new FreshReadCache(persistence.versions, DOCUMENT_CACHE_KIB, 0)));
   single(TOKENS.ManageApiKeys, () =>
     new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock));
   single(TOKENS.ChangeBookingStatus, () =>
@@ -142,6 +165,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
       listCustomers: get(TOKENS.ListCustomers),
       listInvoices: get(TOKENS.ListInvoices),
       readChanges: get(TOKENS.ReadChanges),
+      getInvoice: get(TOKENS.GetInvoice),
+      listInvoiceLines: get(TOKENS.ListInvoiceLines),
+      getInvoiceDocument: get(TOKENS.GetInvoiceDocument),
       logger,
       database: persistence,
       ...(config.publicUrl === null ? {} : { publicUrl: config.publicUrl }),
@@ -158,6 +184,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     async close() {
       if (closed) return;
       closed = true;
+      await pool?.close();
       await persistence.close();
     },
   };

@@ -36,4 +36,7 @@ export * from './changes/change-feed';
 export * from './changes/read-changes';
 export * from './rate-limiting/memory-rate-limiter';
 export * from './shared/fixed-decimal';
+export * from './invoices/billing-details';
 export * from './invoices/payment-reference';
+export * from './invoices/invoice-document';
+export * from './invoices/get-invoice';

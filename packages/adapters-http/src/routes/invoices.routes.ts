@@ -1,7 +1,48 @@
+import { DomainError, isRecordId, parsePythonInt } from '@campsite/domain';
 import type { HttpDeps } from '../http-deps';
-import { invoiceJson } from '../presenters';
-import { type Resource, plainListEndpoint, resource } from './endpoint';
+import { invoiceJson, invoiceLineJson } from '../presenters';
+import { sendPdf } from '../send-pdf';
+import { sendRendered } from '../send-json';
+import { type Resource, plainListEndpoint, queryOf, readPaging, resource, sendPage } from './endpoint';
 
-export function invoiceResources(deps: HttpDeps): { collection: Resource } {
-  return { collection: resource({ GET: plainListEndpoint(deps.listInvoices, invoiceJson) }) };
+/** DECISIONS §2: an id that is not an integer is the same 404 as an absent invoice; so is one no row can have. */
+function invoiceId(pathId: string | undefined): number {
+  const id = pathId === undefined ? null : parsePythonInt(pathId);
+  if (id === null || !isRecordId(id)) throw new DomainError('not_found');
+  return id;
+}
+
+/** The invoice list, and per invoice its detail, its lines and its PDF (docs/accounting.md). */
+export function invoiceResources(deps: HttpDeps): { collection: Resource; detail: Resource; lines: Resource; pdf: Resource } {
+  return {
+    collection: resource({ GET: plainListEndpoint(deps.listInvoices, invoiceJson) }),
+    detail: resource({
+      GET: {
+        scope: deps.getInvoice.scope,
+        async handle(_req, res, principal, pathId) {
+          const invoice = await deps.getInvoice.execute(principal, invoiceId(pathId));
+          sendRendered(res, invoice, '', () => invoiceJson(invoice));
+        },
+      },
+    }),
+    lines: resource({
+      GET: {
+        scope: deps.listInvoiceLines.scope,
+        async handle(req, res, principal, pathId) {
+          const id = invoiceId(pathId);
+          const query = queryOf(req);
+          const { request } = readPaging(query);
+          sendPage(req, res, query, await deps.listInvoiceLines.execute(principal, id, request), invoiceLineJson);
+        },
+      },
+    }),
+    pdf: resource({
+      GET: {
+        scope: deps.getInvoiceDocument.scope,
+        async handle(req, res, principal, pathId) {
+          sendPdf(req, res, await deps.getInvoiceDocument.execute(principal, invoiceId(pathId)));
+        },
+      },
+    }),
+  };
 }

@@ -1,4 +1,4 @@
-import { DomainError, isCalendarDate, type BookingFilter } from '@campsite/domain';
+import { DomainError, isCalendarDate, isRecordId, type BookingFilter } from '@campsite/domain';
 import { z } from 'zod';
 import { pyStrip } from '../python/text';
 import { lastValue, type QueryPairs } from '../python/urlencode';
@@ -12,6 +12,17 @@ const filterDate = z
   .transform((value) => (value === undefined ? '' : pyStrip(value)))
   .refine((value) => value === '' || isCalendarDate(value), { message: 'Enter a valid date.' });
 
+// django-filter's NumberFilter: a Python Decimal after stripping; NaN and infinities are not numbers.
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const filterNumber = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined ? '' : pyStrip(value)))
+  .refine((value) => value === '' || DECIMAL.test(value), { message: 'Enter a number.' });
+
+/** No row has id 0 (ids start at 1): the filter value for a number that can be no customer's id (5.5, 10^30). */
+const NO_CUSTOMER = 0;
+
 const bookingFilterSchema = z.object({
   status: z
     .string()
@@ -19,23 +30,32 @@ const bookingFilterSchema = z.object({
     .transform((value) => (value === undefined ? '' : pyStrip(value))),
   check_in_from: filterDate,
   check_in_to: filterDate,
+  customer_id: filterNumber,
 });
 
 const NO_FILTER: BookingFilter = Object.freeze({});
 
-/** GET /bookings/ filters; 400 `{"check_in_from":["Enter a valid date."]}` for a malformed date (both keys if both). */
+/**
+ * GET /bookings/ filters; 400 `{"check_in_from":["Enter a valid date."]}` for a malformed date (both keys if both), and
+ * `{"customer_id":["Enter a number."]}` for a customer id that is no number.
+ */
 export function readBookingFilter(query: QueryPairs): BookingFilter {
   if (query.length === 0) return NO_FILTER;
   const parsed = bookingFilterSchema.safeParse({
     status: lastValue(query, 'status'),
     check_in_from: lastValue(query, 'check_in_from'),
     check_in_to: lastValue(query, 'check_in_to'),
+    customer_id: lastValue(query, 'customer_id'),
   });
   if (!parsed.success) throw DomainError.validation(toFieldErrors(parsed.error.issues));
-  const { status, check_in_from: checkInFrom, check_in_to: checkInTo } = parsed.data;
+  const { status, check_in_from: checkInFrom, check_in_to: checkInTo, customer_id: customerId } = parsed.data;
   const filter: BookingFilter = {};
   if (status !== '') filter.status = status;
   if (checkInFrom !== '') filter.checkInFrom = checkInFrom;
   if (checkInTo !== '') filter.checkInTo = checkInTo;
+  if (customerId !== '') {
+    const id = Number(customerId);
+    filter.customerId = isRecordId(id) ? id : NO_CUSTOMER;
+  }
   return filter;
 }

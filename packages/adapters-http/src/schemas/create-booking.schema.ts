@@ -1,7 +1,8 @@
-import { DomainError, type CreateBookingInput } from '@campsite/domain';
+import { DomainError, type CreateBookingInput, type FieldErrors } from '@campsite/domain';
 import { z } from 'zod';
 import type { PyJson, PyObject } from '../python/json-parser';
-import { pyTypeName } from '../python/text';
+import { PyFloat } from '../python/json-parser';
+import { pyFloatRepr, pyTypeName } from '../python/text';
 import { charField, dateField, integerField, readDrfInteger, toFieldErrors } from './drf-fields';
 
 // POST /bookings/ fields in the serializer's declaration order, which is the order DRF reports errors in. Server-assigned
@@ -31,10 +32,15 @@ export function readCreateBookingBody(body: PyJson): CreateBookingInput {
   }
   const siteId = readDrfInteger(body.site_id);
   const parsed = bookingFieldsSchema.safeParse(declaredFields(body));
-  if (!parsed.success) return { siteId, fields: { valid: false, errors: toFieldErrors(parsed.error.issues) } };
+  const customer = readCustomer(body.customer_id);
+  if (!parsed.success || 'errors' in customer) {
+    const errors = { ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...('errors' in customer ? customer.errors : {}) };
+    return { siteId, fields: { valid: false, errors }, ...('customer' in customer ? { customer: customer.customer } : {}) };
+  }
   const fields = parsed.data;
   return {
     siteId,
+    ...('customer' in customer ? { customer: customer.customer } : {}),
     fields: {
       valid: true,
       value: {
@@ -49,6 +55,21 @@ export function readCreateBookingBody(body: PyJson): CreateBookingInput {
       },
     },
   };
+}
+
+/**
+ * `customer_id` as DRF's PrimaryKeyRelatedField reads it: absent, null, or an integer read like the other integer
+ * fields ("5", 5.0); anything else names the JSON value's Python type (docs/accounting.md, "Customers on bookings").
+ */
+function readCustomer(value: PyJson | undefined): { customer?: CreateBookingInput['customer'] } | { errors: FieldErrors } {
+  if (value === undefined) return {};
+  if (value === null) return { customer: null };
+  // An integer beyond 2^53 is kept exact by the parser; no row has such an id, so it simply names no customer.
+  if (typeof value === 'bigint') return { customer: { id: Number(value), shown: String(value) } };
+  const id = readDrfInteger(value);
+  if (id === null) return { errors: { customer_id: [`Incorrect type. Expected pk value, received ${pyTypeName(value)}.`] } };
+  const shown = value instanceof PyFloat ? pyFloatRepr(value.value) : String(value);
+  return { customer: { id, shown } };
 }
 
 const FIELD_NAMES = Object.keys(bookingFieldsSchema.shape);

@@ -7,6 +7,10 @@ import {
   FreshApiKeys,
   FreshReadCache,
   GetBooking,
+  GetInvoice,
+  GetInvoiceDocument,
+  type InvoiceRenderer,
+  ListInvoiceLines,
   ListBookings,
   ListCustomers,
   ListInvoices,
@@ -27,6 +31,7 @@ import {
   InMemoryChangeFeed,
   InMemoryCustomerRepository,
   InMemoryDataVersions,
+  InMemoryInvoiceIssuerRepository,
   InMemoryInvoiceRepository,
   MemoryRateLimiter,
   InMemorySiteRepository,
@@ -65,7 +70,14 @@ export interface WorldOptions extends Partial<ThrottleLimits> {
   trustProxy?: string | boolean | number;
   activity?: HttpDeps['activity'];
   limiter?: 'guarded' | 'plain';
+  /** The PDF renderer (the app's own in its tests; a JSON fake here by default). */
+  renderer?: InvoiceRenderer;
 }
+
+/** Renders the document as JSON: the HTTP tests check transport rules, the app's tests check the real PDF. */
+export const jsonInvoiceRenderer: InvoiceRenderer = {
+  render: async (document) => new TextEncoder().encode(JSON.stringify(document)),
+};
 
 export function buildWorld(options: WorldOptions = {}): World {
   const store = new InMemoryStore();
@@ -76,6 +88,7 @@ export function buildWorld(options: WorldOptions = {}): World {
   const bookings = new InMemoryBookingRepository(store);
   const sites = new InMemorySiteRepository(store);
   const versions = new InMemoryDataVersions(store);
+  const invoices = new InMemoryInvoiceRepository(store);
   // 'guarded' is the Postgres path (kept keys confirmed by the limiter's own round trip), 'plain' the SQLite one.
   const limiter = options.limiter === 'plain' ? new MemoryRateLimiter(clock) : new GuardedMemoryRateLimiter(clock, versions);
   const throttle = new Throttle(limiter, {
@@ -95,10 +108,13 @@ export function buildWorld(options: WorldOptions = {}): World {
     throttle,
     listBookings: new ListBookings(bookings, cache),
     getBooking: new GetBooking(bookings, cache),
-    createBooking: new CreateBooking(bookings, sites, clock, random),
+    createBooking: new CreateBooking(bookings, sites, clock, random, new InMemoryCustomerRepository(store)),
     listSites: new ListSites(sites, cache),
     listCustomers: new ListCustomers(new InMemoryCustomerRepository(store), cache),
-    listInvoices: new ListInvoices(new InMemoryInvoiceRepository(store), cache),
+    listInvoices: new ListInvoices(invoices, cache),
+    getInvoice: new GetInvoice(invoices, cache),
+    listInvoiceLines: new ListInvoiceLines(invoices, cache),
+    getInvoiceDocument: new GetInvoiceDocument(invoices, bookings, new InMemoryInvoiceIssuerRepository(store), options.renderer ?? jsonInvoiceRenderer, cache),
     readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
     logger,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),

@@ -1,4 +1,4 @@
-import type { ApiKey, Booking, Customer, Invoice, Scope, Site } from '@campsite/domain';
+import type { ApiKey, Booking, Customer, Invoice, InvoiceLine, Scope, Site } from '@campsite/domain';
 import { type Dialect, type RawRow, type Row, toInt } from '../sql-executor';
 import type { ListSource } from './windowed-list';
 
@@ -22,7 +22,8 @@ export const BOOKINGS: ListSource = {
   columns:
     'b.id, b.tenant_id, b.booking_reference, b.guest_first_name, b.guest_last_name, b.guest_email, b.site_id, ' +
     '(SELECT s.site_number FROM sites s WHERE s.tenant_id = b.tenant_id AND s.id = b.site_id) AS site_number, ' +
-    'b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, b.created_at, b.source, b.updated_at',
+    'b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, b.created_at, b.source, b.updated_at, ' +
+    'b.customer_id',
   table: 'bookings',
   alias: 'b',
 };
@@ -47,6 +48,7 @@ export function toBooking(dialect: Dialect, row: RawRow): Booking {
     createdAt: dialect.readTime(row[15]),
     source: row[16] as string,
     updatedAt: dialect.readTime(row[17]),
+    customerId: row[18] === null ? null : toInt(row[18]),
   };
 }
 
@@ -110,6 +112,26 @@ export function toInvoice(dialect: Dialect, row: RawRow): Invoice {
     updatedAt: dialect.readTime(row[7]),
   };
 }
+
+export const INVOICE_LINES_SELECT =
+  'SELECT position, description, quantity, unit_price, vat_rate, amount FROM invoice_lines WHERE tenant_id = ? AND invoice_id = ? ORDER BY position';
+
+export function toInvoiceLine(row: RawRow): InvoiceLine {
+  return {
+    position: toInt(row[0]),
+    description: row[1] as string,
+    quantity: toInt(row[2]),
+    unitPrice: toInt(row[3]),
+    vatRate: toInt(row[4]),
+    amount: toInt(row[5]),
+  };
+}
+
+export const INVOICE_LINE_COLUMNS = ['tenant_id', 'invoice_id', 'position', 'description', 'quantity', 'unit_price', 'vat_rate', 'amount'] as const;
+
+export const BILLING_COLUMNS = [
+  'tenant_id', 'name', 'street', 'building_number', 'postal_code', 'town', 'country', 'iban', 'vat_number', 'language',
+] as const;
 
 export const API_KEY_SELECT =
   'SELECT id, tenant_id, name, prefix, secret_hash, scopes, expires_at, revoked_at, last_used_at, created_at FROM api_keys';

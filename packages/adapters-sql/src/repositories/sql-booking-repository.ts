@@ -17,6 +17,7 @@ import { type ListFilter, readWindow, timeKey } from './windowed-list';
 export const BOOKING_COLUMNS = [
   'tenant_id', 'id', 'booking_reference', 'guest_first_name', 'guest_last_name', 'guest_email', 'site_id', 'check_in_date',
   'check_out_date', 'num_adults', 'num_youth', 'num_children', 'status', 'total_price', 'created_at', 'source', 'updated_at',
+  'customer_id',
 ] as const;
 
 /** A booking as a row of BOOKING_COLUMNS; `updatedAt` defaults to the creation time. */
@@ -25,6 +26,7 @@ export function bookingRow(db: SqlDatabase, tenantId: number, id: number, b: Omi
   return [
     tenantId, id, b.bookingReference, b.guestFirstName, b.guestLastName, b.guestEmail, b.siteId, b.checkInDate, b.checkOutDate,
     b.numAdults, b.numYouth, b.numChildren, b.status, b.totalPrice, time(b.createdAt), b.source, time(b.updatedAt ?? b.createdAt),
+    b.customerId,
   ];
 }
 
@@ -43,7 +45,7 @@ export class SqlBookingRepository implements BookingRepository {
    * writing transaction); check-in ranges count through the (tenant_id, check_in_date, status) index alone.
    */
   async count(tenantId: number, filter: BookingFilter): Promise<number> {
-    if (filter.checkInFrom === undefined && filter.checkInTo === undefined) {
+    if (filter.checkInFrom === undefined && filter.checkInTo === undefined && filter.customerId === undefined) {
       const row =
         filter.status === undefined
           ? await this.db.get<{ n: unknown }>('SELECT COALESCE(SUM(n), 0) AS n FROM booking_counts WHERE tenant_id = ?', [tenantId])
@@ -153,6 +155,10 @@ export class SqlBookingRepository implements BookingRepository {
     if (filter.checkInTo !== undefined) {
       where.push('b.check_in_date <= ?');
       params.push(filter.checkInTo);
+    }
+    if (filter.customerId !== undefined) {
+      where.push('b.customer_id = ?');
+      params.push(filter.customerId);
     }
     return { where, params, sorts: filter.checkInFrom !== undefined || filter.checkInTo !== undefined };
   }

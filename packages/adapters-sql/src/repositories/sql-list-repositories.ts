@@ -1,9 +1,23 @@
-import type { Customer, CustomerRepository, Invoice, InvoiceRepository, PageWindow, Site, SiteRepository } from '@campsite/domain';
+import type {
+  BillingLanguage,
+  Customer,
+  CustomerRepository,
+  Invoice,
+  InvoiceIssuer,
+  InvoiceIssuerRepository,
+  InvoiceLine,
+  InvoiceRepository,
+  PageWindow,
+  Site,
+  SiteRepository,
+} from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
-import { CUSTOMERS, INVOICES, SITES, byIdSql, toCustomer, toInvoice, toSite } from './row-mappers';
+import { CUSTOMERS, INVOICES, INVOICE_LINES_SELECT, SITES, byIdSql, toCustomer, toInvoice, toInvoiceLine, toSite } from './row-mappers';
 import { readWindow, tenantCounter, timeKey } from './windowed-list';
 
 const SITE_BY_ID = byIdSql(SITES);
+const CUSTOMER_BY_ID = `${byIdSql(CUSTOMERS)} AND u.role = 'customer'`;
+const INVOICE_BY_ID = byIdSql(INVOICES);
 
 /** Sites in byte order of `site_number` (the column is COLLATE "C" on Postgres, BINARY on SQLite), then id. */
 export class SqlSiteRepository implements SiteRepository {
@@ -37,6 +51,11 @@ export class SqlCustomerRepository implements CustomerRepository {
     const filter = { where: ['u.tenant_id = ?', "u.role = 'customer'"], params: [tenantId] };
     return readWindow(this.db, CUSTOMERS, filter, order, window, (row) => toCustomer(this.db.dialect, row));
   }
+
+  async findById(tenantId: number, id: number): Promise<Customer | null> {
+    const [row] = await this.db.rows(CUSTOMER_BY_ID, [tenantId, id]);
+    return row ? toCustomer(this.db.dialect, row) : null;
+  }
 }
 
 /** Invoices by `issued_at` (DECISIONS §2: the spec's created_at of an invoice), then id, both descending. */
@@ -51,5 +70,36 @@ export class SqlInvoiceRepository implements InvoiceRepository {
     const order = { keyColumn: 'i.issued_at', idColumn: 'i.id', descending: true, keyParam: timeKey(this.db) };
     const filter = { where: ['i.tenant_id = ?'], params: [tenantId] };
     return readWindow(this.db, INVOICES, filter, order, window, (row) => toInvoice(this.db.dialect, row));
+  }
+
+  async findById(tenantId: number, id: number): Promise<Invoice | null> {
+    const [row] = await this.db.rows(INVOICE_BY_ID, [tenantId, id]);
+    return row ? toInvoice(this.db.dialect, row) : null;
+  }
+
+  async linesOf(tenantId: number, invoiceId: number): Promise<InvoiceLine[]> {
+    return (await this.db.rows(INVOICE_LINES_SELECT, [tenantId, invoiceId])).map(toInvoiceLine);
+  }
+}
+
+/** The tenant's name and its row of `tenant_billing`, when it has one. */
+export class SqlInvoiceIssuerRepository implements InvoiceIssuerRepository {
+  constructor(private readonly db: SqlDatabase) {}
+
+  async issuerOf(tenantId: number): Promise<InvoiceIssuer | null> {
+    const [row] = await this.db.rows(
+      'SELECT t.name, b.name, b.street, b.building_number, b.postal_code, b.town, b.country, b.iban, b.vat_number, b.language ' +
+        'FROM tenants t LEFT JOIN tenant_billing b ON b.tenant_id = t.id WHERE t.id = ?',
+      [tenantId],
+    );
+    if (!row) return null;
+    const [tenantName, name, street, buildingNumber, postalCode, town, country, iban, vatNumber, language] = row as string[];
+    return {
+      tenantName: tenantName as string,
+      billing:
+        name === null || name === undefined
+          ? null
+          : { name, street: street!, buildingNumber: buildingNumber!, postalCode: postalCode!, town: town!, country: country!, iban: iban!, vatNumber: vatNumber!, language: language as BillingLanguage },
+    };
   }
 }

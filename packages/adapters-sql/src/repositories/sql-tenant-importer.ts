@@ -2,12 +2,13 @@ import { type Clock, DomainError, type TenantImporter, type TenantSnapshot } fro
 import type { SqlDatabase, SqlExecutor } from '../sql-executor';
 import { translatingSqlErrors } from '../translate-sql-error';
 import { API_KEY_COLUMNS, apiKeyRow, insertTenant, tenantExists } from './sql-access-repositories';
+import { BILLING_COLUMNS, INVOICE_LINE_COLUMNS } from './row-mappers';
 import { BOOKING_COLUMNS, bookingRow } from './sql-booking-repository';
 
 /** Rows per insertMany call: large enough to be fast, small enough to report progress and bound memory. */
 const CHUNK = 5_000;
 
-const ANALYZED_TABLES = ['sites', 'users', 'bookings', 'invoices', 'booking_counts', 'tenant_counters', 'change_log'];
+const ANALYZED_TABLES = ['sites', 'users', 'bookings', 'invoices', 'invoice_lines', 'booking_counts', 'tenant_counters', 'change_log'];
 
 /** Checked up front as well as by the foreign key, so that the error names the row of the file. */
 function checkSiteIds(tenant: TenantSnapshot): void {
@@ -15,6 +16,19 @@ function checkSiteIds(tenant: TenantSnapshot): void {
   tenant.bookings.forEach((b, index) => {
     if (!siteIds.has(b.siteId)) {
       throw new DomainError('validation_failed', `tenant "${tenant.slug}": bookings[${index}] refers to unknown site ${b.siteId}`);
+    }
+  });
+}
+
+/**
+ * A booking's customer must be a `customer` user of its tenant. The database's trigger says so too; this check names
+ * the booking in the error.
+ */
+function checkCustomerIds(tenant: TenantSnapshot): void {
+  const customers = new Set(tenant.users.filter((u) => u.role === 'customer').map((u) => u.id));
+  tenant.bookings.forEach((b, index) => {
+    if (b.customerId !== null && !customers.has(b.customerId)) {
+      throw new DomainError('validation_failed', `tenant "${tenant.slug}": bookings[${index}] names user ${b.customerId}, who is not a customer of this tenant`);
     }
   });
 }
@@ -39,7 +53,10 @@ export class SqlTenantImporter implements TenantImporter {
       if (slugs.has(slug)) throw tenantExists(slug);
       slugs.add(slug);
     }
-    for (const tenant of tenants) checkSiteIds(tenant);
+    for (const tenant of tenants) {
+      checkSiteIds(tenant);
+      checkCustomerIds(tenant);
+    }
     await translatingSqlErrors(() =>
       this.db.transaction(async (tx) => {
         for (const { slug } of tenants) {
@@ -94,6 +111,16 @@ export class SqlTenantImporter implements TenantImporter {
     await insert('invoices', ['tenant_id', 'id', 'invoice_number', 'booking_id', 'total_chf', 'status', 'issued_at', 'updated_at'], t.invoices, (i) => [
       tenantId, i.id, i.invoiceNumber, i.bookingId, i.totalChf, i.status, dialect.time(i.issuedAt), dialect.time(i.updatedAt ?? i.issuedAt),
     ]);
+    const lines = t.invoices.flatMap((i) => (i.lines ?? []).map((line) => ({ invoiceId: i.id, line })));
+    await insert('invoice_lines', INVOICE_LINE_COLUMNS, lines, ({ invoiceId, line: l }) => [
+      tenantId, invoiceId, l.position, l.description, l.quantity, l.unitPrice, l.vatRate, l.amount,
+    ]);
+    if (t.billing) {
+      const b = t.billing;
+      await tx.insertMany('tenant_billing', BILLING_COLUMNS, [
+        [tenantId, b.name, b.street, b.buildingNumber, b.postalCode, b.town, b.country, b.iban, b.vatNumber, b.language],
+      ]);
+    }
     await this.deriveCapturedState(tx, tenantId, t);
     await tx.run('DELETE FROM change_capture_paused WHERE tenant_id = ?', [tenantId]);
   }

@@ -18,5 +18,6 @@ export function aRaceBooking(tenantId: number, reference: string, i: number): Ne
     totalPrice: 100,
     createdAt: new Date(),
     source: 'online',
+    customerId: null,
   };
 }

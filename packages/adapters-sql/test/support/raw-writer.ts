@@ -1,3 +1,4 @@
+import type { InvoiceLine } from '@campsite/domain';
 import type { CountedList, RawBooking, RawInvoice, RawSite, RawWriter } from '@campsite/domain/testing';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -74,6 +75,25 @@ class SqlRawWriter implements RawWriter {
 
   deleteInvoice(tenantId: number, id: number) {
     return this.change('DELETE FROM invoices WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+  }
+
+  setLineDescription(tenantId: number, invoiceId: number, position: number, description: string) {
+    return this.change('UPDATE invoice_lines SET description = ? WHERE tenant_id = ? AND invoice_id = ? AND position = ?', [description, tenantId, invoiceId, position]);
+  }
+
+  insertLine(tenantId: number, invoiceId: number, l: InvoiceLine) {
+    return this.change(
+      'INSERT INTO invoice_lines (tenant_id, invoice_id, position, description, quantity, unit_price, vat_rate, amount) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [tenantId, invoiceId, l.position, l.description, l.quantity, l.unitPrice, l.vatRate, l.amount],
+    );
+  }
+
+  setBillingIban(tenantId: number, iban: string) {
+    return this.change('UPDATE tenant_billing SET iban = ? WHERE tenant_id = ?', [iban, tenantId]);
+  }
+
+  setBookingCustomer(tenantId: number, bookingId: number, customerId: number | null) {
+    return this.change('UPDATE bookings SET customer_id = ? WHERE tenant_id = ? AND id = ?', [customerId, tenantId, bookingId]);
   }
 
   async countRows(tenantId: number, list: CountedList, status?: string) {

@@ -213,8 +213,10 @@ export function https(url: string, options: HttpsOptions = {}): Promise<HttpsRes
       { method: options.method ?? 'GET', headers, agent: false, ...(options.ca ? { ca: options.ca } : { rejectUnauthorized: false }) },
       (res) => {
         let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+        res.on('data', (chunk: Buffer) => (text += chunk.toString(res.headers['content-type'] === 'application/pdf' ? 'latin1' : 'utf8')));
+        // Every answer is JSON except a PDF, which comes back as its text (latin1 keeps every byte).
+        const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+        res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: text && json ? JSON.parse(text) : text || undefined }));
       },
     );
     req.on('error', reject);

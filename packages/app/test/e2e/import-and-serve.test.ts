@@ -81,7 +81,7 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
       id: 1, booking_reference: 'K7Q2M4XZ9B', guest_first_name: 'Anna', guest_last_name: 'Muster', guest_email: 'anna@example.ch',
       site_id: 1, site_number: 'A01', check_in_date: '2026-07-01', check_out_date: '2026-07-04', num_adults: 2, num_youth: 0,
       num_children: 1, status: 'confirmed', total_price: '105.00', created_at: '2026-05-02T08:15:00Z',
-      updated_at: '2026-05-02T08:15:00Z',
+      updated_at: '2026-05-02T08:15:00Z', customer_id: 1,
     });
 
     const created = await https(`${server.url}${API}/bookings/`, {
@@ -104,6 +104,16 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
       ['2026-000002', null, 'OFFEN'],
       ['2026-000001', 1, 'ERLEDIGT'],
     ]);
+
+    // docs/accounting.md: the invoice, its lines and its PDF, rendered by the server's worker threads.
+    expect((await https(`${server.url}${API}/invoices/2/`, { key: FULL_KEY })).body).toMatchObject({ invoice_number: '2026-000002', total_chf: '12.00' });
+    const lines = await https(`${server.url}${API}/invoices/2/lines/`, { key: FULL_KEY });
+    expect(lines.body.results.map((l: any) => [l.position, l.quantity, l.vat_rate, l.amount])).toEqual([[1, '2.000', '8.10', '9.00'], [2, '1.000', '0.00', '3.00']]);
+    const pdf = await https(`${server.url}${API}/invoices/2/pdf/`, { key: FULL_KEY });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="2026-000002.pdf"');
+    expect(String(pdf.body).startsWith('%PDF-')).toBe(true);
 
     expect((await https(`${server.url}${API}/bookings/`, { key: SITES_ONLY_KEY })).status).toBe(403);
     expect(await https(`${server.url}${API}/sites/`, { key: REVOKED_KEY })).toMatchObject({ status: 401, body: { detail: 'key_inactive' } });

@@ -8,6 +8,9 @@ import {
   FreshApiKeys,
   FreshReadCache,
   GetBooking,
+  GetInvoice,
+  GetInvoiceDocument,
+  ListInvoiceLines,
   ListBookings,
   ListCustomers,
   ListInvoices,
@@ -21,6 +24,7 @@ import {
 import { FakeSecretHasher, FixedClock, InMemoryChangeFeed, InMemoryStore, MemoryRateLimiter, SeededRandom, inMemoryAdapters } from '@campsite/domain/testing';
 import { createApp, type HttpLogger } from '@campsite/adapters-http';
 import pg from 'pg';
+import { PdfkitInvoiceRenderer } from '../../src/adapters/pdf/invoice-pdf-renderer';
 import { loadConfig } from '../../src/config';
 import { type HttpApp, TOKENS, createContainer } from '../../src/container';
 
@@ -62,10 +66,14 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
     throttle,
     listBookings: new ListBookings(ports.bookings, cache),
     getBooking: new GetBooking(ports.bookings, cache),
-    createBooking: new CreateBooking(ports.bookings, ports.sites, clock, random),
+    createBooking: new CreateBooking(ports.bookings, ports.sites, clock, random, ports.customers),
     listSites: new ListSites(ports.sites, cache),
     listCustomers: new ListCustomers(ports.customers, cache),
     listInvoices: new ListInvoices(ports.invoices, cache),
+    getInvoice: new GetInvoice(ports.invoices, cache),
+    listInvoiceLines: new ListInvoiceLines(ports.invoices, cache),
+    // The container renders on worker threads; the bytes are the same in-process (invoice-pdf.test.ts).
+    getInvoiceDocument: new GetInvoiceDocument(ports.invoices, ports.bookings, ports.issuers, new PdfkitInvoiceRenderer(), cache),
     readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
     logger: silent,
     database: { ping: async () => {} },

@@ -31,7 +31,7 @@ const USE_CASES: Array<[string, Scope, (w: World) => UseCase]> = [
     return { scope: u.scope, run: (p) => u.execute(p, 1) };
   }],
   ['CreateBooking', 'bookings:write', (w) => {
-    const u = new CreateBooking(w.bookings, w.sites, w.clock, new SeededRandom());
+    const u = new CreateBooking(w.bookings, w.sites, w.clock, new SeededRandom(), w.customers);
     return { scope: u.scope, run: (p) => u.execute(p, bookingInput) };
   }],
   ['ListSites', 'sites:read', (w) => {
@@ -76,7 +76,7 @@ describe('scopes (spec, Authentication §4 and §5)', () => {
 
   it('checks the scope before the site: a key without bookings:write learns nothing about sites', async () => {
     const world = await newWorld();
-    const create = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom());
+    const create = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(), world.customers);
     const request = { ...bookingInput, siteId: 404 };
     expect((await rejectionOf(create.execute(world.principal('alpine', ['bookings:read']), request))).code).toBe('permission_denied');
   });

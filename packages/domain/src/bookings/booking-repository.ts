@@ -23,6 +23,7 @@ export interface BookingRepository {
    *
    * @throws DomainError `site_unavailable` when the site is not active or an overlapping booking exists
    * @throws DomainError `duplicate_booking_reference` when the reference is taken in this tenant (nothing is stored)
+   * @throws DomainError `customer_not_found` when `customerId` is set and names no `customer` user of the tenant
    */
   insertIfAvailable(booking: NewBooking): Promise<Booking>;
   /**

@@ -24,6 +24,11 @@ export interface Booking {
   source: string;
   /** When the stored row last changed, by any writer; creation counts as a change (docs/change-feed.md). */
   updatedAt: Date;
+  /**
+   * The customer the booking belongs to, or null (walk-ins, guests without an account). Set only to a `customer` user
+   * of the same tenant; it stays when that user later changes role (docs/accounting.md, "Customers on bookings").
+   */
+  customerId: number | null;
 }
 
 /** A booking about to be stored. The repository assigns `id` unless given (imports give it); `updatedAt` is `createdAt`. */
@@ -36,6 +41,8 @@ export interface BookingFilter {
   checkInFrom?: CalendarDate;
   /** check_in_date <= this. */
   checkInTo?: CalendarDate;
+  /** Exact match on `customerId`. */
+  customerId?: number;
 }
 
 /** Booking references: 10 characters of Crockford base32, which leaves out the ambiguous I, L, O and U. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FieldErrors } from '../shared/domain-error';
-import { SeededRandom, aBooking, aSite, aTenant } from '../testing';
+import { SeededRandom, aBooking, aSite, aTenant, aUser } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import { BOOKING_REFERENCE_ALPHABET } from './booking';
 import { type BookingFields, CreateBooking, type CreateBookingInput } from './create-booking';
@@ -53,7 +53,7 @@ beforeEach(async () => {
     aTenant('lakeside', { sites: [aSite({ id: 1 }), aSite({ id: 2 }), aSite({ id: 9, siteNumber: 'L9' })] }),
   ]);
   random = new CountingRandom(99);
-  create = new CreateBooking(world.bookings, world.sites, world.clock, random);
+  create = new CreateBooking(world.bookings, world.sites, world.clock, random, world.customers);
 });
 
 const alpine = () => world.principal('alpine');
@@ -244,7 +244,7 @@ describe('CreateBooking: reference collisions (DECISIONS §3)', () => {
 
   it('draws a new reference when the first one is taken in the tenant', async () => {
     await seedBooking({ id: 1, siteId: 3, status: 'cancelled', bookingReference: '0123456789' });
-    const retrying = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(5, [forced, forced]));
+    const retrying = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(5, [forced, forced]), world.customers);
     const booking = await retrying.execute(alpine(), input(1));
     expect(booking.bookingReference).toMatch(CROCKFORD_REFERENCE);
     expect(booking.bookingReference).not.toBe('0123456789');
@@ -252,7 +252,7 @@ describe('CreateBooking: reference collisions (DECISIONS §3)', () => {
   });
 
   it('makes two bookings collide on their forced reference and still stores both', async () => {
-    const retrying = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(5, [forced, forced]));
+    const retrying = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(5, [forced, forced]), world.customers);
     const first = await retrying.execute(alpine(), input(1));
     const second = await retrying.execute(alpine(), input(1, { checkInDate: '2026-09-01', checkOutDate: '2026-09-02' }));
     expect(first.bookingReference).toBe('0123456789');
@@ -261,7 +261,7 @@ describe('CreateBooking: reference collisions (DECISIONS §3)', () => {
 
   it('does not count a reference of another tenant as a collision', async () => {
     await seedBooking({ id: 1, siteId: 3, status: 'cancelled', bookingReference: '0123456789' });
-    const forcedOnce = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(5, [forced]));
+    const forcedOnce = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(5, [forced]), world.customers);
     expect((await forcedOnce.execute(world.principal('lakeside'), input(1))).bookingReference).toBe('0123456789');
   });
 
@@ -273,7 +273,7 @@ describe('CreateBooking: reference collisions (DECISIONS §3)', () => {
         return forced;
       }
     })(1);
-    const stubborn = new CreateBooking(world.bookings, world.sites, world.clock, alwaysTaken);
+    const stubborn = new CreateBooking(world.bookings, world.sites, world.clock, alwaysTaken, world.customers);
     expect((await rejectionOf(stubborn.execute(alpine(), input(1)))).code).toBe('duplicate_booking_reference');
     expect(alwaysTaken.draws).toBeGreaterThan(1);
     expect(alwaysTaken.draws).toBeLessThanOrEqual(20);
@@ -287,5 +287,44 @@ describe('CreateBooking: nothing is stored when a rule fails', () => {
       await rejectionOf(create.execute(alpine(), request));
     }
     expect(world.store.bookings).toEqual([]);
+  });
+});
+
+describe('CreateBooking: customer_id (docs/accounting.md, "Customers on bookings")', () => {
+  let tenantId: number;
+  beforeEach(() => {
+    tenantId = alpine().tenantId;
+    const lakeside = world.principal('lakeside').tenantId;
+    const stored = (user: ReturnType<typeof aUser>, tenant: number) => ({ ...user, tenantId: tenant, updatedAt: user.dateJoined });
+    world.store.users.push(stored(aUser({ id: 5 }), tenantId), stored(aUser({ id: 6, role: 'staff' }), tenantId), stored(aUser({ id: 7 }), lakeside));
+  });
+  const withCustomer = (customer: CreateBookingInput['customer']): CreateBookingInput => ({ ...input(1), customer });
+
+  it('stores a customer of the tenant, and null when it is null or absent', async () => {
+    expect((await create.execute(alpine(), withCustomer({ id: 5, shown: '5' }))).customerId).toBe(5);
+    expect((await create.execute(alpine(), { ...withCustomer(null), fields: { valid: true, value: fields({ checkInDate: '2026-09-01', checkOutDate: '2026-09-02' }) } })).customerId).toBeNull();
+    expect((await create.execute(alpine(), input(1, { checkInDate: '2026-10-01', checkOutDate: '2026-10-02' }))).customerId).toBeNull();
+  });
+
+  it.each([
+    ['a staff user', 6],
+    ['another tenant customer', 7],
+    ['an absent user', 99],
+  ])('refuses %s with DRF\'s "does not exist", showing the value as sent', async (_what, id) => {
+    const error = await rejectionOf(create.execute(alpine(), withCustomer({ id, shown: `${id}.0` })));
+    expect(error.details.fieldErrors).toEqual({ customer_id: [`Invalid pk "${id}.0" - object does not exist.`] });
+  });
+
+  it('joins the other field errors in one answer', async () => {
+    const error = await rejectionOf(create.execute(alpine(), { ...invalid(1, { num_adults: ['This field is required.'] }), customer: { id: 99, shown: '99' } }));
+    expect(error.details.fieldErrors).toEqual({ num_adults: ['This field is required.'], customer_id: ['Invalid pk "99" - object does not exist.'] });
+  });
+
+  it('keeps the customer on the booking when the user later becomes staff', async () => {
+    const booking = await create.execute(alpine(), withCustomer({ id: 5, shown: '5' }));
+    world.store.users.find((u) => u.tenantId === tenantId && u.id === 5)!.role = 'staff';
+    world.store.changed();
+    expect((await world.bookings.findById(tenantId, booking.id))?.customerId).toBe(5);
+    expect(await world.bookings.count(tenantId, { customerId: 5 })).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError, type FieldErrors, isDomainError } from '../shared/domain-error';
 import { type RandomSource, randomString } from '../shared/random-source';
 import { isRecordId } from '../shared/record-id';
+import type { CustomerRepository } from '../customers/customer';
 import type { SiteRepository } from '../sites/site';
 import { BOOKING_REFERENCE_ALPHABET, BOOKING_REFERENCE_LENGTH, type Booking } from './booking';
 import type { BookingRepository } from './booking-repository';
@@ -30,7 +31,14 @@ export interface BookingFields {
 export interface CreateBookingInput {
   siteId: number | null;
   fields: { valid: true; value: BookingFields } | { valid: false; errors: FieldErrors };
+  /**
+   * `customer_id` when it was given as null or as an integer (`shown` is the value as the client wrote it, for the
+   * message); absent when it was left out. A value of another type is already among the field errors.
+   */
+  customer?: { id: number; shown: string } | null;
 }
+
+const customerMissing = (shown: string): FieldErrors => ({ customer_id: [`Invalid pk "${shown}" - object does not exist.`] });
 
 const MAX_REFERENCE_ATTEMPTS = 8;
 /** The longest stay a booking may cover. */
@@ -44,6 +52,7 @@ export class CreateBooking {
     private readonly sites: SiteRepository,
     private readonly clock: Clock,
     private readonly random: RandomSource,
+    private readonly customers: CustomerRepository,
   ) {}
 
   /** DECISIONS §2 items 4 to 7, in that order; the first failing rule wins. */
@@ -52,7 +61,13 @@ export class CreateBooking {
     const site = input.siteId === null || !isRecordId(input.siteId) ? null : await this.sites.findById(principal.tenantId, input.siteId);
     if (!site) throw new DomainError('site_not_found');
 
-    if (!input.fields.valid) throw DomainError.validation(input.fields.errors);
+    // The customer is one more field: its "does not exist" joins the other fields' errors in one answer.
+    const customer = input.customer ?? null;
+    const unknownCustomer =
+      customer !== null && (!isRecordId(customer.id) || !(await this.customers.findById(principal.tenantId, customer.id)));
+    if (!input.fields.valid || unknownCustomer) {
+      throw DomainError.validation({ ...(input.fields.valid ? {} : input.fields.errors), ...(unknownCustomer ? customerMissing(customer.shown) : {}) });
+    }
     const fields = input.fields.value;
     if (fields.checkOutDate <= fields.checkInDate) {
       throw DomainError.validation({ check_out_date: ['Check-out date must be after check-in date.'] });
@@ -78,11 +93,14 @@ export class CreateBooking {
       totalPrice: placeholderPrice(site.basePricePerNight, fields.checkInDate, fields.checkOutDate),
       createdAt: this.clock.now(),
       source: 'online',
+      customerId: customer?.id ?? null,
     };
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.bookings.insertIfAvailable({ ...draft, bookingReference: this.newReference() });
       } catch (error) {
+        // The customer stopped being one between the check above and the insert (the storage checks it again).
+        if (customer !== null && isDomainError(error, 'customer_not_found')) throw DomainError.validation(customerMissing(customer.shown));
         if (!isDomainError(error, 'duplicate_booking_reference') || attempt >= MAX_REFERENCE_ATTEMPTS) throw error;
       }
     }

@@ -25,7 +25,7 @@ export class ListBookings {
     // Postgres would make it refuse the query instead (docs/security.md, "No input produces a server error").
     const matchesNothing = filter.status?.includes('\u0000') === true;
     // JSON keeps any status text (it is free text) from running into the next field.
-    const key = `bookings${JSON.stringify([filter.status ?? null, filter.checkInFrom ?? null, filter.checkInTo ?? null])}${pageKey(request, hint)}`;
+    const key = `bookings${JSON.stringify([filter.status ?? null, filter.checkInFrom ?? null, filter.checkInTo ?? null, filter.customerId ?? null])}${pageKey(request, hint)}`;
     return this.cache.read(principal, key, pageWeight, () =>
       paginate(request, hint, {
         count: async () => (matchesNothing ? 0 : this.bookings.count(tenantId, filter)),

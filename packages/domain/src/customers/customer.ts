@@ -23,4 +23,6 @@ export type UserRole = (typeof USER_ROLES)[number];
 export interface CustomerRepository {
   count(tenantId: number): Promise<number>;
   list(tenantId: number, window: PageWindow): Promise<Customer[]>;
+  /** The customer, or null when no user of this tenant has this id and the role `customer`. */
+  findById(tenantId: number, id: number): Promise<Customer | null>;
 }

@@ -1,10 +1,14 @@
 import type { Rappen } from '../shared/money';
+import type { Scaled } from '../shared/fixed-decimal';
 import type { PageWindow } from '../shared/pagination';
 
 /** Invoice statuses named by the spec; others are stored and returned verbatim. */
 export const INVOICE_STATUSES = ['OFFEN', 'ERLEDIGT', 'STORNIERT', 'PICKUP'] as const;
 
-/** An invoice header (no line items). `bookingId` is null for invoices not tied to a booking. */
+/** The one status that asks for payment: only such an invoice carries a payment part (docs/accounting.md). */
+export const PAYABLE_INVOICE_STATUS = 'OFFEN';
+
+/** An invoice header. `bookingId` is null for invoices not tied to a booking. */
 export interface Invoice {
   id: number;
   tenantId: number;
@@ -17,6 +21,23 @@ export interface Invoice {
   updatedAt: Date;
 }
 
+/** Decimal places of a line's quantity and of a VAT rate in percent (docs/accounting.md, line items). */
+export const QUANTITY_PLACES = 3;
+export const VAT_RATE_PLACES = 2;
+
+/**
+ * One line of an invoice, as stored (nothing is recomputed). `quantity` is in thousandths, `vatRate` in hundredths of
+ * a percent (810 is 8.10 %); `unitPrice` and `amount` are Rappen, the amount including VAT.
+ */
+export interface InvoiceLine {
+  position: number;
+  description: string;
+  quantity: Scaled;
+  unitPrice: Rappen;
+  vatRate: Scaled;
+  amount: Rappen;
+}
+
 /**
  * Invoices of one tenant. Order of `list`: `issuedAt` descending, then `id` descending (DECISIONS §2: the spec's
  * "created_at" of an invoice is `issued_at`). A cursor for this order is `{ key: issuedAt.toISOString(), id }`.
@@ -24,4 +45,8 @@ export interface Invoice {
 export interface InvoiceRepository {
   count(tenantId: number): Promise<number>;
   list(tenantId: number, window: PageWindow): Promise<Invoice[]>;
+  /** The invoice, or null when it does not exist in this tenant. */
+  findById(tenantId: number, id: number): Promise<Invoice | null>;
+  /** Every line of the invoice in `position` order; empty for an invoice without lines or an unknown one. */
+  linesOf(tenantId: number, invoiceId: number): Promise<InvoiceLine[]>;
 }

@@ -11,6 +11,7 @@ export type DomainErrorCode =
   | 'invalid_cursor'
   | 'site_not_found'
   | 'site_unavailable'
+  | 'customer_not_found'
   | 'validation_failed'
   | 'throttled'
   | 'invalid_transition'

@@ -1,7 +1,8 @@
 import type { Scope } from '../api-keys/scopes';
 import type { Booking } from '../bookings/booking';
 import type { Customer, UserRole } from '../customers/customer';
-import type { Invoice } from '../invoices/invoice';
+import type { BillingDetails } from '../invoices/billing-details';
+import type { Invoice, InvoiceLine } from '../invoices/invoice';
 import type { Site } from '../sites/site';
 
 type UpdatedAt = { updatedAt?: Date };
@@ -23,7 +24,10 @@ export interface TenantSnapshot {
   sites: Array<Omit<Site, 'tenantId' | 'siteTypeName' | 'updatedAt'> & UpdatedAt>;
   users: Array<Omit<Customer, 'tenantId' | 'updatedAt'> & { role: UserRole } & UpdatedAt>;
   bookings: Array<Omit<Booking, 'tenantId' | 'siteNumber' | 'updatedAt'> & UpdatedAt>;
-  invoices: Array<Omit<Invoice, 'tenantId' | 'updatedAt'> & UpdatedAt>;
+  /** Each invoice with its lines (none for a legacy header). */
+  invoices: Array<Omit<Invoice, 'tenantId' | 'updatedAt'> & UpdatedAt & { lines?: InvoiceLine[] }>;
+  /** The tenant's billing details, when it has them. */
+  billing?: BillingDetails | null;
 }
 
 /**
@@ -33,6 +37,7 @@ export interface TenantImporter {
   /**
    * All or nothing, in one transaction: on any failure nothing is stored.
    * Statuses are stored verbatim, and no availability rule is applied (history may overlap).
+   * A booking's `customerId` must name a `customer` user of its tenant, else `validation_failed` (nothing stored).
    * @param onProgress called now and then with the number of rows stored so far
    * @throws DomainError `tenant_exists` when a slug is already taken (the message names it)
    */

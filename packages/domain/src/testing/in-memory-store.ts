@@ -6,7 +6,8 @@ import type { ChangeBatch, ChangeFeedRepository, ChangeType, ChangedRecord } fro
 import type { BookingRepository } from '../bookings/booking-repository';
 import { isOccupying } from '../bookings/booking-status';
 import type { Customer, CustomerRepository, UserRole } from '../customers/customer';
-import type { Invoice, InvoiceRepository } from '../invoices/invoice';
+import type { BillingDetails, InvoiceIssuer, InvoiceIssuerRepository } from '../invoices/billing-details';
+import type { Invoice, InvoiceLine, InvoiceRepository } from '../invoices/invoice';
 import { rangesOverlap } from '../shared/calendar-date';
 import { type Clock, systemClock } from '../shared/clock';
 import { DomainError } from '../shared/domain-error';
@@ -45,6 +46,8 @@ export class InMemoryStore {
   users: StoredUser[] = [];
   bookings: StoredBooking[] = [];
   invoices: Invoice[] = [];
+  invoiceLines: Array<InvoiceLine & { tenantId: number; invoiceId: number }> = [];
+  billing = new Map<number, BillingDetails>();
   /** Bumped by every write through the repositories (DataVersions). */
   writes = 0;
   /** What the SQL triggers stamp updated_at and changes with; inMemoryAdapters sets the adapters' clock. */
@@ -241,7 +244,8 @@ function matches(booking: StoredBooking, tenantId: number, filter: BookingFilter
     booking.tenantId === tenantId &&
     (filter.status === undefined || booking.status === filter.status) &&
     (filter.checkInFrom === undefined || booking.checkInDate >= filter.checkInFrom) &&
-    (filter.checkInTo === undefined || booking.checkInDate <= filter.checkInTo)
+    (filter.checkInTo === undefined || booking.checkInDate <= filter.checkInTo) &&
+    (filter.customerId === undefined || booking.customerId === filter.customerId)
   );
 }
 
@@ -274,6 +278,9 @@ export class InMemoryBookingRepository implements BookingRepository {
         rangesOverlap(b.checkInDate, b.checkOutDate, booking.checkInDate, booking.checkOutDate),
     );
     if (!site || site.status !== 'active' || taken) throw new DomainError('site_unavailable');
+    if (booking.customerId !== null && !isCustomerOf(store, booking.tenantId, booking.customerId)) {
+      throw new DomainError('customer_not_found');
+    }
     if (store.bookings.some((b) => b.tenantId === booking.tenantId && b.bookingReference === booking.bookingReference)) {
       throw new DomainError('duplicate_booking_reference');
     }
@@ -305,6 +312,13 @@ export class InMemoryCustomerRepository implements CustomerRepository {
     return this.customers(tenantId).length;
   }
 
+  async findById(tenantId: number, id: number) {
+    const user = this.store.users.find((u) => u.tenantId === tenantId && u.id === id && u.role === 'customer');
+    if (!user) return null;
+    const { role: _role, ...customer } = user;
+    return customer;
+  }
+
   async list(tenantId: number, window: PageWindow) {
     const joined = (c: Customer) => c.dateJoined;
     const sorted = this.customers(tenantId).sort(byDateDescThenIdDesc(joined));
@@ -324,6 +338,33 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     const sorted = this.store.invoices.filter((i) => i.tenantId === tenantId).sort(byDateDescThenIdDesc(issued));
     return windowOf(sorted, window, afterDesc(issued)).map((i) => ({ ...i }));
   }
+
+  async findById(tenantId: number, id: number) {
+    const invoice = this.store.invoices.find((i) => i.tenantId === tenantId && i.id === id);
+    return invoice ? { ...invoice } : null;
+  }
+
+  async linesOf(tenantId: number, invoiceId: number) {
+    return this.store.invoiceLines
+      .filter((l) => l.tenantId === tenantId && l.invoiceId === invoiceId)
+      .sort((a, b) => a.position - b.position)
+      .map(({ tenantId: _t, invoiceId: _i, ...line }) => line);
+  }
+}
+
+export class InMemoryInvoiceIssuerRepository implements InvoiceIssuerRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  async issuerOf(tenantId: number): Promise<InvoiceIssuer | null> {
+    const tenant = this.store.tenants.find((t) => t.id === tenantId);
+    if (!tenant) return null;
+    const billing = this.store.billing.get(tenantId);
+    return { tenantName: tenant.name, billing: billing ? { ...billing } : null };
+  }
+}
+
+function isCustomerOf(store: InMemoryStore, tenantId: number, userId: number): boolean {
+  return store.users.some((u) => u.tenantId === tenantId && u.id === userId && u.role === 'customer');
 }
 
 export class InMemoryTenantImporter implements TenantImporter {
@@ -362,11 +403,15 @@ export class InMemoryTenantImporter implements TenantImporter {
       const sites = snapshot.sites.map((s) => ({ ...s, tenantId, updatedAt: s.updatedAt ?? importedAt }));
       const users = snapshot.users.map((u) => ({ ...u, tenantId, updatedAt: u.updatedAt ?? u.dateJoined }));
       const bookings = snapshot.bookings.map((b) => ({ ...b, tenantId, updatedAt: b.updatedAt ?? b.createdAt }));
-      const invoices = snapshot.invoices.map((i) => ({ ...i, tenantId, updatedAt: i.updatedAt ?? i.issuedAt }));
+      const invoices = snapshot.invoices.map(({ lines: _lines, ...i }) => ({ ...i, tenantId, updatedAt: i.updatedAt ?? i.issuedAt }));
       store.sites.push(...sites);
       store.users.push(...users);
       store.bookings.push(...bookings);
       store.invoices.push(...invoices);
+      for (const { id, lines = [] } of snapshot.invoices) {
+        store.invoiceLines.push(...lines.map((line) => ({ ...line, tenantId, invoiceId: id })));
+      }
+      if (snapshot.billing) store.billing.set(tenantId, { ...snapshot.billing });
       // The same log the SQL import writes: sites, customers, bookings, invoices, each by id.
       const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
       for (const s of sites.sort(byId)) store.record(tenantId, 'site', s.id, false, s.updatedAt);
@@ -402,6 +447,15 @@ function checkSnapshotKeys(snapshot: TenantSnapshot): void {
   const siteIds = new Set(snapshot.sites.map((s) => s.id));
   for (const site of snapshot.sites) {
     if (!typeIds.has(site.siteTypeId)) throw new DomainError('validation_failed', `tenant "${slug}": unknown site type ${site.siteTypeId}`);
+  }
+  const customerIds = new Set(snapshot.users.filter((u) => u.role === 'customer').map((u) => u.id));
+  for (const booking of snapshot.bookings) {
+    if (booking.customerId !== null && !customerIds.has(booking.customerId)) {
+      throw new DomainError('validation_failed', `tenant "${slug}": booking ${booking.id}: user ${booking.customerId} is not a customer of this tenant`);
+    }
+  }
+  for (const invoice of snapshot.invoices) {
+    assertUnique(invoice.lines ?? [], (l) => l.position, `line position of invoice ${invoice.id}`, slug);
   }
   for (const booking of snapshot.bookings) {
     if (!siteIds.has(booking.siteId)) throw new DomainError('validation_failed', `tenant "${slug}": unknown site ${booking.siteId}`);
@@ -446,7 +500,7 @@ export class InMemoryDataVersions implements DataVersions {
 
   stampNow(_tenantId: number): DataStamp {
     const s = this.store;
-    return [s.writes, s.tenants.length, s.apiKeys.length, s.sites.length, s.users.length, s.bookings.length, s.invoices.length].join('.');
+    return [s.writes, s.tenants.length, s.apiKeys.length, s.sites.length, s.users.length, s.bookings.length, s.invoices.length, s.invoiceLines.length, s.billing.size].join('.');
   }
 }
 
@@ -477,6 +531,7 @@ export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
     sites: new InMemorySiteRepository(store),
     customers: new InMemoryCustomerRepository(store),
     invoices: new InMemoryInvoiceRepository(store),
+    issuers: new InMemoryInvoiceIssuerRepository(store),
     bookings: new InMemoryBookingRepository(store),
     importer: new InMemoryTenantImporter(store, clock),
     changes: new InMemoryChangeFeed(store),
@@ -582,7 +637,41 @@ export class InMemoryRawWriter implements RawWriter {
   async deleteInvoice(tenantId: number, id: number) {
     const { store } = this;
     store.invoices = store.invoices.filter((i) => !(i.tenantId === tenantId && i.id === id));
+    store.invoiceLines = store.invoiceLines.filter((l) => !(l.tenantId === tenantId && l.invoiceId === id));
     store.record(tenantId, 'invoice', id, true, store.clock.now());
+  }
+
+  /** A line change is a change of its invoice (migration 008's triggers). */
+  async setLineDescription(tenantId: number, invoiceId: number, position: number, description: string) {
+    const line = this.store.invoiceLines.find((l) => l.tenantId === tenantId && l.invoiceId === invoiceId && l.position === position);
+    if (!line) throw new Error(`no line ${tenantId}/${invoiceId}/${position}`);
+    line.description = description;
+    this.touched(tenantId, 'invoice', this.row(this.store.invoices, tenantId, invoiceId));
+  }
+
+  async insertLine(tenantId: number, invoiceId: number, line: InvoiceLine) {
+    const invoice = this.row(this.store.invoices, tenantId, invoiceId);
+    if (this.store.invoiceLines.some((l) => l.tenantId === tenantId && l.invoiceId === invoiceId && l.position === line.position)) {
+      throw new Error('duplicate line');
+    }
+    this.store.invoiceLines.push({ ...line, tenantId, invoiceId });
+    this.touched(tenantId, 'invoice', invoice);
+  }
+
+  async setBillingIban(tenantId: number, iban: string) {
+    const billing = this.store.billing.get(tenantId);
+    if (!billing) throw new Error(`no billing details for tenant ${tenantId}`);
+    billing.iban = iban;
+    this.store.changed();
+  }
+
+  async setBookingCustomer(tenantId: number, bookingId: number, customerId: number | null) {
+    const booking = this.row(this.store.bookings, tenantId, bookingId);
+    if (customerId !== null && !this.store.users.some((u) => u.tenantId === tenantId && u.id === customerId && u.role === 'customer')) {
+      throw new Error('bookings_customer_is_customer: not a customer of this tenant');
+    }
+    booking.customerId = customerId;
+    this.touched(tenantId, 'booking', booking);
   }
 
   async countRows(tenantId: number, list: CountedList, status?: string) {

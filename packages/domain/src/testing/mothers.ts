@@ -42,6 +42,7 @@ export function aBooking(overrides: Partial<SnapshotBooking> = {}): SnapshotBook
     totalPrice: 10500,
     createdAt: new Date(Date.UTC(2026, 0, 1) + id * 60_000),
     source: 'admin',
+    customerId: null,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { ApiKeyRepository } from '../../api-keys/api-key-repository';
 import type { BookingRepository } from '../../bookings/booking-repository';
 import type { ChangeFeedRepository } from '../../changes/change-feed';
 import type { CustomerRepository } from '../../customers/customer';
+import type { InvoiceIssuerRepository } from '../../invoices/billing-details';
 import type { InvoiceRepository } from '../../invoices/invoice';
 import type { RateLimiter } from '../../rate-limiting/rate-limiter';
 import type { DataVersions } from '../../shared/data-versions';
@@ -23,6 +24,7 @@ export interface AdapterSet {
   sites: SiteRepository;
   customers: CustomerRepository;
   invoices: InvoiceRepository;
+  issuers: InvoiceIssuerRepository;
   bookings: BookingRepository;
   importer: TenantImporter;
   changes: ChangeFeedRepository;

@@ -3,6 +3,7 @@ import { describeApiKeyRepositoryContract, describeTenantRepositoryContract } fr
 import type { AdapterSetup } from './adapter-set';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
 import { describeDataVersionsContract } from './data-versions.contract';
+import { describeInvoiceDocumentsContract } from './invoice-documents.contract';
 import { describeCustomerRepositoryContract, describeInvoiceRepositoryContract, describeSiteRepositoryContract } from './list-repositories.contract';
 import { describeRateLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
@@ -13,6 +14,7 @@ export * from './adapter-set';
 export * from './access.contract';
 export * from './booking-repository.contract';
 export * from './data-versions.contract';
+export * from './invoice-documents.contract';
 export * from './list-repositories.contract';
 export * from './rate-limiter.contract';
 export * from './tenant-importer.contract';
@@ -38,6 +40,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup, capa
   describeDataVersionsContract(name, setup);
   describeEveryWriterContract(name, setup);
   describeChangeFeedContract(name, setup);
+  describeInvoiceDocumentsContract(name, setup);
   if (capabilities.rateLimiter) describeRateLimiterContract(name, setup);
   else describe(`RateLimiter contract: ${name}`, () => it.skip('skipped: this backend declares no rate limiter of its own'));
 }

@@ -1,5 +1,6 @@
 import type { UserRole } from '../../customers/customer';
 import type { TenantSnapshot } from '../../tenants/tenant-import';
+import type { InvoiceLine } from '../../invoices/invoice';
 
 export type RawSite = TenantSnapshot['sites'][number];
 export type RawBooking = TenantSnapshot['bookings'][number];
@@ -27,6 +28,12 @@ export interface RawWriter {
   deleteBooking(tenantId: number, id: number): Promise<void>;
   insertInvoice(tenantId: number, invoice: RawInvoice): Promise<void>;
   deleteInvoice(tenantId: number, id: number): Promise<void>;
+  /** docs/accounting.md: lines, billing details and a booking's customer, as the console changes them. */
+  setLineDescription(tenantId: number, invoiceId: number, position: number, description: string): Promise<void>;
+  insertLine(tenantId: number, invoiceId: number, line: InvoiceLine): Promise<void>;
+  setBillingIban(tenantId: number, iban: string): Promise<void>;
+  /** Refused (throws) unless `customerId` is a `customer` user of the tenant, as the database refuses it. */
+  setBookingCustomer(tenantId: number, bookingId: number, customerId: number | null): Promise<void>;
   /** COUNT(*) of the rows themselves (bookings optionally of one status): what every total must equal. */
   countRows(tenantId: number, list: CountedList, status?: string): Promise<number>;
   close(): Promise<void>;
