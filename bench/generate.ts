@@ -263,16 +263,24 @@ export class TenantModel {
     let issuedAt: number;
     let total: number;
     let bookingId: number | null = null;
+    let lines: Array<Record<string, unknown>>;
     if (linked) {
       bookingId = rng.int(1, this.spec.bookings);
       const b = this.booking(bookingId);
       issuedAt = Date.parse(b.created_at) + rng.int(600, 72 * 3600) * 1000;
       const nights = (Date.parse(b.check_out_date) - Date.parse(b.check_in_date)) / DAY;
       const touristTax = 250 * (b.num_adults + b.num_children) * nights;
-      total = Math.round(Number(b.total_price) * 100) + touristTax;
+      const stay = Math.round(Number(b.total_price) * 100);
+      total = stay + touristTax;
+      // What the PDF case renders (docs/accounting.md): the stay with VAT, and the tourist tax without.
+      lines = [
+        line(1, `Pitch, ${nights} nights`, nights * 1000, Math.round(stay / nights), 810, stay),
+        line(2, "Tourist tax per person and night", (b.num_adults + b.num_children) * nights * 1000, 250, 0, touristTax),
+      ];
     } else {
       issuedAt = BOOKINGS_FROM + rng.next() * (AS_OF - BOOKINGS_FROM);
       total = rng.int(5, 200) * 100 + rng.pick([0, 20, 50, 80]);
+      lines = [line(1, "Shop", 1000, total, 810, total)];
     }
     return {
       id,
@@ -281,9 +289,28 @@ export class TenantModel {
       total_chf: money(total),
       status: rng.weighted([["ERLEDIGT", 70], ["OFFEN", 15], ["STORNIERT", 10], ["PICKUP", 5]] as const),
       issued_at: isoSeconds(issuedAt),
+      lines,
     };
   }
 }
+
+function line(position: number, description: string, quantityThousandths: number, unitRappen: number, vatHundredths: number, amountRappen: number) {
+  const fixed = (value: number, places: number) => (value / 10 ** places).toFixed(places);
+  return {
+    position,
+    description,
+    quantity: fixed(quantityThousandths, 3),
+    unit_price: money(unitRappen),
+    vat_rate: fixed(vatHundredths, 2),
+    amount: money(amountRappen),
+  };
+}
+
+/** A QR-IBAN, so that every open invoice's PDF carries a QR-bill with a QR reference (the costliest document). */
+const BILLING = {
+  name: "Camping Benchmark AG", street: "Seestrasse", building_number: "1", postal_code: "3800", town: "Interlaken",
+  country: "CH", iban: "CH4431999123000889012", vat_number: "CHE-123.456.789 MWST", language: "de",
+};
 
 export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}): GeneratedTenant {
   const spec = { ...DEFAULT_SPEC, ...overrides };
@@ -291,7 +318,7 @@ export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}
   const token = model.token();
   const out = new JsonStream(file);
   const activeSiteIds: number[] = [];
-  out.write(`{"tenants":[{"slug":${JSON.stringify(spec.slug)},"name":${JSON.stringify(spec.name)},\n`);
+  out.write(`{"tenants":[{"slug":${JSON.stringify(spec.slug)},"name":${JSON.stringify(spec.name)},"billing":${JSON.stringify(BILLING)},\n`);
   out.write(
     `"api_keys":[${JSON.stringify({ name: "benchmark (throwaway)", token, scopes: ALL_SCOPES, expires_at: null, revoked: false })}],\n`,
   );

@@ -98,6 +98,37 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
       verdict: small && large ? verdict(large.meanMs <= 1.5 * small.meanMs && only2xx(large)) : big ? "MISS" : "NOT RUN",
       ...(b.bigImportError ? { measured: `1M import failed: ${b.bigImportError.slice(0, 200)}` } : {}),
     });
+    // Issue 21: invoice PDFs (docs/accounting.md, "Performance").
+    const pdfDistinct = byId("invoice_pdf_distinct");
+    if (pdfDistinct) {
+      out.push({
+        backend: b.backend,
+        target: "distinct invoice PDFs >= 80/s on one process",
+        measured: `${pdfDistinct.rps} rps`,
+        verdict: verdict(pdfDistinct.rps >= 80 && only2xx(pdfDistinct)),
+      });
+    }
+    for (const id of ["invoice_pdf_repeated", "invoice_pdf_304"]) {
+      const repeated = byId(id);
+      if (!repeated) continue;
+      out.push({
+        backend: b.backend,
+        target: `${repeated.label} >= 2,000/s`,
+        measured: `${repeated.rps} rps (${JSON.stringify(repeated.statusCodes)})`,
+        verdict: verdict(
+          repeated.rps >= 2000 && (id === "invoice_pdf_304" ? Object.keys(repeated.statusCodes).every((code) => code === "304") : only2xx(repeated)),
+        ),
+      });
+    }
+    const duringPdfs = byId("bookings_page1_during_pdfs");
+    if (duringPdfs) {
+      out.push({
+        backend: b.backend,
+        target: "GET /bookings/ page 1 p99 < 50 ms while 4 clients fetch distinct PDFs",
+        measured: `p99 ${fixed(duringPdfs.p99Ms)} ms (PDFs meanwhile: ${byId("invoice_pdf_during_reads")?.rps ?? "?"} rps)`,
+        verdict: verdict(duringPdfs.p99Ms < 50 && only2xx(duringPdfs)),
+      });
+    }
     const viaNext = byId("bookings_page500_next");
     if (page1 && viaNext) {
       out.push({

@@ -20,7 +20,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { execFileSync } from "node:child_process";
 import { request as httpRequest } from "node:http";
-import { FREE_WINDOW_START, generateTenant, type GeneratedTenant, type TenantSpec } from "./generate";
+import { DEFAULT_SPEC, FREE_WINDOW_START, generateTenant, type GeneratedTenant, type TenantSpec } from "./generate";
+import type { AutocannonRequest } from "autocannon";
 import { hammer, type LoadCase, type LoadResult } from "./load";
 import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from "./postgres-admin";
 import { killAllChildren, peakRssMiB, runToEnd, start, stop, waitForOutput, type Child } from "./processes";
@@ -173,13 +174,13 @@ function request(
   base: string,
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; headers: NodeJS.Dict<string | string[]> }> {
   return new Promise((resolveRequest, reject) => {
     const req = httpRequest(`${base}${path}`, { method: init.method ?? "GET", headers: init.headers, agent: false, timeout: 60_000 }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolveRequest({ status: res.statusCode ?? 0, text }));
+      res.on("end", () => resolveRequest({ status: res.statusCode ?? 0, text, headers: res.headers }));
       res.on("error", reject);
     });
     req.on("timeout", () => req.destroy(new Error(`${path}: no answer within 60 s`)));
@@ -455,6 +456,7 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     await add("sites", "GET /sites/", { path: `${API}/sites/`, headers });
     await add("customers", "GET /customers/", { path: `${API}/customers/`, headers });
     await add("invoices", "GET /invoices/", { path: `${API}/invoices/`, headers });
+    await pdfCases(server.base, headers, add, record, backend);
 
     const bodies = postBodies(tenants.main.activeSiteIds);
     await add("bookings_create", "POST /bookings/ (free dates)", {
@@ -535,6 +537,50 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     sigtermExit: drainExit,
     cpuProfileDir: options.cpuProf ? keepProfiles(backend) : null,
   };
+}
+
+/**
+ * Issue 21's invoice PDFs: distinct documents rendered on the server's worker threads, repeated fetches of one (kept,
+ * and answered 304 for its ETag), and page 1's latency while 4 clients fetch distinct PDFs, in the same run.
+ */
+const PDF_CLIENTS = 4;
+let nextInvoice = 0;
+async function pdfCases(
+  base: string,
+  headers: Record<string, string>,
+  add: (id: string, label: string, load: Parameters<typeof measure>[2]) => Promise<void>,
+  record: (id: string, label: string, result: LoadResult) => void,
+  backend: string,
+): Promise<void> {
+  const invoices = DEFAULT_SPEC.invoices; // the main tenant's
+  // Every request a document not rendered before: the cache keeps each one, so a repeated id would not measure rendering.
+  const distinct = (request: AutocannonRequest): AutocannonRequest => ({
+    ...request,
+    path: `${API}/invoices/${(nextInvoice++ % invoices) + 1}/pdf/`,
+  });
+  // The pool starts its threads on the first PDFs (each loads pdfkit once): paid here, not inside the case.
+  await Promise.all(Array.from({ length: 8 }, () => request(base, distinct({ path: "" } as AutocannonRequest).path as string, { headers })));
+  await add("invoice_pdf_distinct", "GET /invoices/{id}/pdf/, each a new invoice", { path: `${API}/invoices/1/pdf/`, headers, setupRequest: distinct });
+  const one = await request(base, `${API}/invoices/2/pdf/`, { method: "GET", headers });
+  const etag = one.headers.etag;
+  if (one.status !== 200 || typeof etag !== "string") throw new Error(`PDF sanity check: ${one.status}`);
+  await add("invoice_pdf_repeated", "GET /invoices/2/pdf/ again (kept)", { path: `${API}/invoices/2/pdf/`, headers });
+  await add("invoice_pdf_304", "GET /invoices/2/pdf/ with If-None-Match (304)", {
+    path: `${API}/invoices/2/pdf/`,
+    headers: { ...headers, "if-none-match": etag },
+  });
+  const readers = Math.max(1, options.connections - PDF_CLIENTS);
+  const [page1, pdfs] = await Promise.all([
+    hammer({ url: `${base}${API}/bookings/`, headers, duration: options.duration, connections: readers }),
+    hammer({ url: `${base}${API}/invoices/1/pdf/`, headers, duration: options.duration, connections: PDF_CLIENTS, setupRequest: distinct }),
+  ]);
+  for (const [id, label, result] of [
+    ["bookings_page1_during_pdfs", `GET /bookings/ page 1 while ${PDF_CLIENTS} clients fetch new PDFs (${readers} conns)`, page1],
+    ["invoice_pdf_during_reads", `GET /invoices/{id}/pdf/ during page-1 reads (${PDF_CLIENTS} conns)`, pdfs],
+  ] as const) {
+    logResult(`${backend} ${label}`, result);
+    record(id, label, result);
+  }
 }
 
 // ---------------------------------------------------------------- main
