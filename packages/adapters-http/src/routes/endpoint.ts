@@ -64,17 +64,20 @@ export function sendPage<T>(req: Request, res: Response, query: QueryPairs, page
   });
 }
 
-/** The three lists without filters (sites, customers, invoices) share one shape. */
-export function plainListEndpoint<T>(
-  useCase: { readonly scope: Scope; execute(p: Principal, r: PageRequest, h?: PageHint): Promise<Page<T>> },
+/** The sites, customers and invoices lists share one shape; each reads its own filters. */
+export function listEndpoint<T, F>(
+  useCase: { readonly scope: Scope; execute(p: Principal, r: PageRequest, h?: PageHint, f?: F): Promise<Page<T>> },
+  readFilter: (query: QueryPairs) => F,
   present: (row: T) => unknown,
 ): Endpoint {
   return {
     scope: useCase.scope,
     async handle(req, res, principal) {
       const query = queryOf(req);
+      // DRF filters the queryset (400) before it paginates (404 Invalid page.).
+      const filter = readFilter(query);
       const { request, hint } = readPaging(query);
-      sendPage(req, res, query, await useCase.execute(principal, request, hint), present);
+      sendPage(req, res, query, await useCase.execute(principal, request, hint, filter), present);
     },
   };
 }

@@ -3,7 +3,8 @@ import type { HttpDeps } from '../http-deps';
 import { invoiceJson, invoiceLineJson } from '../presenters';
 import { sendPdf } from '../send-pdf';
 import { sendRendered } from '../send-json';
-import { type Resource, plainListEndpoint, queryOf, readPaging, resource, sendPage } from './endpoint';
+import { readInvoiceFilter } from '../schemas/list-filter.schema';
+import { type Resource, listEndpoint, queryOf, readPaging, resource, sendPage } from './endpoint';
 
 /** DECISIONS §2: an id that is not an integer is the same 404 as an absent invoice; so is one no row can have. */
 function invoiceId(pathId: string | undefined): number {
@@ -15,7 +16,7 @@ function invoiceId(pathId: string | undefined): number {
 /** The invoice list, and per invoice its detail, its lines and its PDF (docs/accounting.md). */
 export function invoiceResources(deps: HttpDeps): { collection: Resource; detail: Resource; lines: Resource; pdf: Resource } {
   return {
-    collection: resource({ GET: plainListEndpoint(deps.listInvoices, invoiceJson) }),
+    collection: resource({ GET: listEndpoint(deps.listInvoices, readInvoiceFilter, invoiceJson) }),
     detail: resource({
       GET: {
         scope: deps.getInvoice.scope,

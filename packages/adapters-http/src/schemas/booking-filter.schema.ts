@@ -1,17 +1,12 @@
-import { DomainError, isCalendarDate, isRecordId, type BookingFilter } from '@campsite/domain';
+import { DomainError, isRecordId, type BookingFilter } from '@campsite/domain';
 import { z } from 'zod';
 import { pyStrip } from '../python/text';
 import { lastValue, type QueryPairs } from '../python/urlencode';
 import { toFieldErrors } from './drf-fields';
+import { filterDateField, updatedSinceField } from './list-filter.schema';
 
 // django-filter's form fields: values are stripped, an empty value means "not applied", and a date must be strict
 // YYYY-MM-DD (DECISIONS §2).
-const filterDate = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined ? '' : pyStrip(value)))
-  .refine((value) => value === '' || isCalendarDate(value), { message: 'Enter a valid date.' });
-
 // django-filter's NumberFilter: a Python Decimal after stripping; NaN and infinities are not numbers.
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const filterNumber = z
@@ -28,16 +23,18 @@ const bookingFilterSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value === undefined ? '' : pyStrip(value))),
-  check_in_from: filterDate,
-  check_in_to: filterDate,
+  check_in_from: filterDateField,
+  check_in_to: filterDateField,
   customer_id: filterNumber,
+  updated_since: updatedSinceField,
 });
 
 const NO_FILTER: BookingFilter = Object.freeze({});
 
 /**
- * GET /bookings/ filters; 400 `{"check_in_from":["Enter a valid date."]}` for a malformed date (both keys if both), and
- * `{"customer_id":["Enter a number."]}` for a customer id that is no number.
+ * GET /bookings/ filters; 400 `{"check_in_from":["Enter a valid date."]}` for a malformed date (all keys at fault),
+ * `{"customer_id":["Enter a number."]}` for a customer id that is no number, and
+ * `{"updated_since":["Enter a valid date/time."]}` for a malformed datetime.
  */
 export function readBookingFilter(query: QueryPairs): BookingFilter {
   if (query.length === 0) return NO_FILTER;
@@ -46,9 +43,10 @@ export function readBookingFilter(query: QueryPairs): BookingFilter {
     check_in_from: lastValue(query, 'check_in_from'),
     check_in_to: lastValue(query, 'check_in_to'),
     customer_id: lastValue(query, 'customer_id'),
+    updated_since: lastValue(query, 'updated_since'),
   });
   if (!parsed.success) throw DomainError.validation(toFieldErrors(parsed.error.issues));
-  const { status, check_in_from: checkInFrom, check_in_to: checkInTo, customer_id: customerId } = parsed.data;
+  const { status, check_in_from: checkInFrom, check_in_to: checkInTo, customer_id: customerId, updated_since: updatedSince } = parsed.data;
   const filter: BookingFilter = {};
   if (status !== '') filter.status = status;
   if (checkInFrom !== '') filter.checkInFrom = checkInFrom;
@@ -57,5 +55,6 @@ export function readBookingFilter(query: QueryPairs): BookingFilter {
     const id = Number(customerId);
     filter.customerId = isRecordId(id) ? id : NO_CUSTOMER;
   }
+  if (updatedSince) filter.updatedSince = updatedSince;
   return filter;
 }

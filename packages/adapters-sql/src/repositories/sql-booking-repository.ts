@@ -12,7 +12,7 @@ import {
 import type { SqlDatabase, SqlExecutor } from '../sql-executor';
 import { isLostIdRace, translateSqlError } from '../translate-sql-error';
 import { BOOKINGS, byIdSql, toBooking } from './row-mappers';
-import { type ListFilter, readWindow, timeKey } from './windowed-list';
+import { type ListFilter, countWhere, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
 
 export const BOOKING_COLUMNS = [
   'tenant_id', 'id', 'booking_reference', 'guest_first_name', 'guest_last_name', 'guest_email', 'site_id', 'check_in_date',
@@ -45,16 +45,14 @@ export class SqlBookingRepository implements BookingRepository {
    * writing transaction); check-in ranges count through the (tenant_id, check_in_date, status) index alone.
    */
   async count(tenantId: number, filter: BookingFilter): Promise<number> {
-    if (filter.checkInFrom === undefined && filter.checkInTo === undefined && filter.customerId === undefined) {
+    if (filter.checkInFrom === undefined && filter.checkInTo === undefined && filter.customerId === undefined && filter.updatedSince === undefined) {
       const row =
         filter.status === undefined
           ? await this.db.get<{ n: unknown }>('SELECT COALESCE(SUM(n), 0) AS n FROM booking_counts WHERE tenant_id = ?', [tenantId])
           : await this.db.get<{ n: unknown }>('SELECT n FROM booking_counts WHERE tenant_id = ? AND status = ?', [tenantId, filter.status]);
       return row ? Number(row.n) : 0;
     }
-    const { where, params } = this.filterOf(tenantId, filter);
-    const row = await this.db.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM bookings b WHERE ${where.join(' AND ')}`, params);
-    return Number(row?.n ?? 0);
+    return countWhere(this.db, BOOKINGS, this.filterOf(tenantId, filter));
   }
 
   async list(tenantId: number, filter: BookingFilter, window: PageWindow): Promise<Booking[]> {
@@ -160,6 +158,7 @@ export class SqlBookingRepository implements BookingRepository {
       where.push('b.customer_id = ?');
       params.push(filter.customerId);
     }
-    return { where, params, sorts: filter.checkInFrom !== undefined || filter.checkInTo !== undefined };
+    const sorts = filter.checkInFrom !== undefined || filter.checkInTo !== undefined || filter.updatedSince !== undefined;
+    return updatedSinceWhere(this.db, 'b', { where, params, sorts }, filter);
   }
 }

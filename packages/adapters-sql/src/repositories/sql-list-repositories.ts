@@ -6,14 +6,16 @@ import type {
   InvoiceIssuer,
   InvoiceIssuerRepository,
   InvoiceLine,
+  InvoiceFilter,
   InvoiceRepository,
   PageWindow,
   Site,
   SiteRepository,
+  UpdatedSinceFilter,
 } from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
 import { CUSTOMERS, INVOICES, INVOICE_LINES_SELECT, SITES, byIdSql, toCustomer, toInvoice, toInvoiceLine, toSite } from './row-mappers';
-import { readWindow, tenantCounter, timeKey } from './windowed-list';
+import { type ListFilter, countWhere, readWindow, tenantCounter, timeKey, updatedSinceWhere } from './windowed-list';
 
 const SITE_BY_ID = byIdSql(SITES);
 const CUSTOMER_BY_ID = `${byIdSql(CUSTOMERS)} AND u.role = 'customer'`;
@@ -23,13 +25,18 @@ const INVOICE_BY_ID = byIdSql(INVOICES);
 export class SqlSiteRepository implements SiteRepository {
   constructor(private readonly db: SqlDatabase) {}
 
-  count(tenantId: number): Promise<number> {
-    return tenantCounter(this.db, tenantId, 'sites');
+  count(tenantId: number, filter: UpdatedSinceFilter = {}): Promise<number> {
+    if (filter.updatedSince === undefined) return tenantCounter(this.db, tenantId, 'sites');
+    return countWhere(this.db, SITES, this.filterOf(tenantId, filter));
   }
 
-  async list(tenantId: number, window: PageWindow): Promise<Site[]> {
+  async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}): Promise<Site[]> {
     const order = { keyColumn: 's.site_number', idColumn: 's.id', descending: false, keyParam: (key: string) => key };
-    return readWindow(this.db, SITES, { where: ['s.tenant_id = ?'], params: [tenantId] }, order, window, (row) => toSite(this.db.dialect, row));
+    return readWindow(this.db, SITES, this.filterOf(tenantId, filter), order, window, (row) => toSite(this.db.dialect, row));
+  }
+
+  private filterOf(tenantId: number, filter: UpdatedSinceFilter): ListFilter {
+    return updatedSinceWhere(this.db, 's', { where: ['s.tenant_id = ?'], params: [tenantId] }, filter);
   }
 
   async findById(tenantId: number, id: number): Promise<Site | null> {
@@ -42,14 +49,18 @@ export class SqlSiteRepository implements SiteRepository {
 export class SqlCustomerRepository implements CustomerRepository {
   constructor(private readonly db: SqlDatabase) {}
 
-  count(tenantId: number): Promise<number> {
-    return tenantCounter(this.db, tenantId, 'customers');
+  count(tenantId: number, filter: UpdatedSinceFilter = {}): Promise<number> {
+    if (filter.updatedSince === undefined) return tenantCounter(this.db, tenantId, 'customers');
+    return countWhere(this.db, CUSTOMERS, this.filterOf(tenantId, filter));
   }
 
-  async list(tenantId: number, window: PageWindow): Promise<Customer[]> {
+  async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}): Promise<Customer[]> {
     const order = { keyColumn: 'u.date_joined', idColumn: 'u.id', descending: true, keyParam: timeKey(this.db) };
-    const filter = { where: ['u.tenant_id = ?', "u.role = 'customer'"], params: [tenantId] };
-    return readWindow(this.db, CUSTOMERS, filter, order, window, (row) => toCustomer(this.db.dialect, row));
+    return readWindow(this.db, CUSTOMERS, this.filterOf(tenantId, filter), order, window, (row) => toCustomer(this.db.dialect, row));
+  }
+
+  private filterOf(tenantId: number, filter: UpdatedSinceFilter): ListFilter {
+    return updatedSinceWhere(this.db, 'u', { where: ['u.tenant_id = ?', "u.role = 'customer'"], params: [tenantId] }, filter);
   }
 
   async findById(tenantId: number, id: number): Promise<Customer | null> {
@@ -62,14 +73,35 @@ export class SqlCustomerRepository implements CustomerRepository {
 export class SqlInvoiceRepository implements InvoiceRepository {
   constructor(private readonly db: SqlDatabase) {}
 
-  count(tenantId: number): Promise<number> {
-    return tenantCounter(this.db, tenantId, 'invoices');
+  count(tenantId: number, filter: InvoiceFilter = {}): Promise<number> {
+    const filtered = Object.values(filter).some((value) => value !== undefined);
+    if (!filtered) return tenantCounter(this.db, tenantId, 'invoices');
+    return countWhere(this.db, INVOICES, this.filterOf(tenantId, filter));
   }
 
-  async list(tenantId: number, window: PageWindow): Promise<Invoice[]> {
+  async list(tenantId: number, window: PageWindow, filter: InvoiceFilter = {}): Promise<Invoice[]> {
     const order = { keyColumn: 'i.issued_at', idColumn: 'i.id', descending: true, keyParam: timeKey(this.db) };
-    const filter = { where: ['i.tenant_id = ?'], params: [tenantId] };
-    return readWindow(this.db, INVOICES, filter, order, window, (row) => toInvoice(this.db.dialect, row));
+    return readWindow(this.db, INVOICES, this.filterOf(tenantId, filter), order, window, (row) => toInvoice(this.db.dialect, row));
+  }
+
+  /** `issued_from` / `issued_to` are UTC dates of issued_at: a range of instants from the first day's start to the day after the last. */
+  private filterOf(tenantId: number, filter: InvoiceFilter): ListFilter {
+    const where = ['i.tenant_id = ?'];
+    const params: unknown[] = [tenantId];
+    const { time } = this.db.dialect;
+    if (filter.status !== undefined) {
+      where.push('i.status = ?');
+      params.push(filter.status);
+    }
+    if (filter.issuedFrom !== undefined) {
+      where.push('i.issued_at >= ?');
+      params.push(time(new Date(`${filter.issuedFrom}T00:00:00Z`)));
+    }
+    if (filter.issuedTo !== undefined) {
+      where.push('i.issued_at < ?');
+      params.push(time(new Date(Date.parse(`${filter.issuedTo}T00:00:00Z`) + 86_400_000)));
+    }
+    return updatedSinceWhere(this.db, 'i', { where, params }, filter);
   }
 
   async findById(tenantId: number, id: number): Promise<Invoice | null> {

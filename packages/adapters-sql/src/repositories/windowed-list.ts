@@ -1,4 +1,4 @@
-import type { PageWindow } from '@campsite/domain';
+import type { PageWindow, UpdatedSinceFilter } from '@campsite/domain';
 import type { RawRow, SqlDatabase } from '../sql-executor';
 
 export interface ListOrder {
@@ -90,4 +90,16 @@ export function timeKey(db: SqlDatabase): (key: string) => unknown {
 export async function tenantCounter(db: SqlDatabase, tenantId: number, column: 'sites' | 'customers' | 'invoices'): Promise<number> {
   const row = await db.get<{ n: unknown }>(`SELECT ${column} AS n FROM tenant_counters WHERE tenant_id = ?`, [tenantId]);
   return row ? Number(row.n) : 0;
+}
+
+/** `filter` plus `updated_at >= updatedSince` on the table of `alias`, when it is set. */
+export function updatedSinceWhere(db: SqlDatabase, alias: string, filter: ListFilter, { updatedSince }: UpdatedSinceFilter): ListFilter {
+  if (updatedSince === undefined) return filter;
+  return { ...filter, where: [...filter.where, `${alias}.updated_at >= ?`], params: [...filter.params, db.dialect.time(updatedSince)] };
+}
+
+/** COUNT(*) of a filtered list: a filter no kept total covers. */
+export async function countWhere(db: SqlDatabase, source: ListSource, filter: ListFilter): Promise<number> {
+  const row = await db.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM ${source.table} ${source.alias} WHERE ${filter.where.join(' AND ')}`, filter.params);
+  return Number(row?.n ?? 0);
 }

@@ -1,5 +1,6 @@
 import type { CalendarDate } from '../shared/calendar-date';
 import type { Rappen } from '../shared/money';
+import type { UpdatedSinceFilter } from '../shared/pagination';
 import type { BookingStatus } from './booking-status';
 
 /** A booking: the public projection plus the internal `source` ("online" for API-created rows). */
@@ -34,7 +35,7 @@ export interface Booking {
 /** A booking about to be stored. The repository assigns `id` unless given (imports give it); `updatedAt` is `createdAt`. */
 export type NewBooking = Omit<Booking, 'id' | 'siteNumber' | 'updatedAt'> & { id?: number };
 
-export interface BookingFilter {
+export interface BookingFilter extends UpdatedSinceFilter {
   /** Exact match on the status code; an unknown code simply matches nothing. */
   status?: string;
   /** check_in_date >= this. */

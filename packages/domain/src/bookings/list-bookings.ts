@@ -5,6 +5,7 @@ import { DomainError } from '../shared/domain-error';
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { type Page, type PageHint, type PageRequest, dateCursor, followableHint, isDateKey, pageKey, pageWeight, paginate } from '../shared/pagination';
 import { isRecordId } from '../shared/record-id';
+import { filterKey } from '../shared/list-tenant-rows';
 import type { Booking, BookingFilter } from './booking';
 import type { BookingRepository } from './booking-repository';
 
@@ -25,7 +26,7 @@ export class ListBookings {
     // Postgres would make it refuse the query instead (docs/security.md, "No input produces a server error").
     const matchesNothing = filter.status?.includes('\u0000') === true;
     // JSON keeps any status text (it is free text) from running into the next field.
-    const key = `bookings${JSON.stringify([filter.status ?? null, filter.checkInFrom ?? null, filter.checkInTo ?? null, filter.customerId ?? null])}${pageKey(request, hint)}`;
+    const key = `bookings${filterKey(filter)}${pageKey(request, hint)}`;
     return this.cache.read(principal, key, pageWeight, () =>
       paginate(request, hint, {
         count: async () => (matchesNothing ? 0 : this.bookings.count(tenantId, filter)),

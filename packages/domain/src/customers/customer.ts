@@ -1,4 +1,4 @@
-import type { PageWindow } from '../shared/pagination';
+import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 
 /** A registered guest-portal account: a user whose role is `customer`. Staff, operators and admins never appear. */
 export interface Customer {
@@ -21,8 +21,9 @@ export type UserRole = (typeof USER_ROLES)[number];
  * descending. A cursor for this order is `{ key: dateJoined.toISOString(), id }`.
  */
 export interface CustomerRepository {
-  count(tenantId: number): Promise<number>;
-  list(tenantId: number, window: PageWindow): Promise<Customer[]>;
+  /** Customers matching `filter` (none: all); without a filter served from a total kept in the writing transaction. */
+  count(tenantId: number, filter?: UpdatedSinceFilter): Promise<number>;
+  list(tenantId: number, window: PageWindow, filter?: UpdatedSinceFilter): Promise<Customer[]>;
   /** The customer, or null when no user of this tenant has this id and the role `customer`. */
   findById(tenantId: number, id: number): Promise<Customer | null>;
 }

@@ -1,6 +1,7 @@
 import type { Rappen } from '../shared/money';
+import type { CalendarDate } from '../shared/calendar-date';
 import type { Scaled } from '../shared/fixed-decimal';
-import type { PageWindow } from '../shared/pagination';
+import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 
 /** Invoice statuses named by the spec; others are stored and returned verbatim. */
 export const INVOICE_STATUSES = ['OFFEN', 'ERLEDIGT', 'STORNIERT', 'PICKUP'] as const;
@@ -38,13 +39,24 @@ export interface InvoiceLine {
   amount: Rappen;
 }
 
+/** GET /invoices/ filters (docs/change-feed.md); each absent one is not applied. */
+export interface InvoiceFilter extends UpdatedSinceFilter {
+  /** Exact match; an unknown status matches nothing. */
+  status?: string;
+  /** The UTC date of `issuedAt` is at or after this. */
+  issuedFrom?: CalendarDate;
+  /** The UTC date of `issuedAt` is at or before this. */
+  issuedTo?: CalendarDate;
+}
+
 /**
  * Invoices of one tenant. Order of `list`: `issuedAt` descending, then `id` descending (DECISIONS §2: the spec's
  * "created_at" of an invoice is `issued_at`). A cursor for this order is `{ key: issuedAt.toISOString(), id }`.
  */
 export interface InvoiceRepository {
-  count(tenantId: number): Promise<number>;
-  list(tenantId: number, window: PageWindow): Promise<Invoice[]>;
+  /** Invoices matching `filter` (none: all); without a filter served from a total kept in the writing transaction. */
+  count(tenantId: number, filter?: InvoiceFilter): Promise<number>;
+  list(tenantId: number, window: PageWindow, filter?: InvoiceFilter): Promise<Invoice[]>;
   /** The invoice, or null when it does not exist in this tenant. */
   findById(tenantId: number, id: number): Promise<Invoice | null>;
   /** Every line of the invoice in `position` order; empty for an invoice without lines or an unknown one. */

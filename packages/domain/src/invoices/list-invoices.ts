@@ -1,10 +1,10 @@
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { ListTenantRows } from '../shared/list-tenant-rows';
 import { dateCursor, isDateKey } from '../shared/pagination';
-import type { Invoice, InvoiceRepository } from './invoice';
+import type { Invoice, InvoiceFilter, InvoiceRepository } from './invoice';
 
 /** Invoice headers, newest issued_at first. */
-export class ListInvoices extends ListTenantRows<Invoice> {
+export class ListInvoices extends ListTenantRows<Invoice, InvoiceFilter> {
   constructor(invoices: InvoiceRepository, cache: ReadCache = noReadCache) {
     super('invoices:read', invoices, (invoice) => dateCursor(invoice.issuedAt, invoice.id), cache, isDateKey);
   }

@@ -2,38 +2,44 @@ import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
 import { type ReadCache, noReadCache } from './fresh-read-cache';
-import { type Cursor, type Page, type PageHint, type PageRequest, type PageWindow, followableHint, pageKey, pageWeight, paginate } from './pagination';
+import { type Cursor, type Page, type PageHint, type PageRequest, type PageWindow, type UpdatedSinceFilter, followableHint, pageKey, pageWeight, paginate } from './pagination';
 
-/** What an unfiltered list needs from its repository: a total and windows, both within one tenant. */
-export interface TenantRows<T> {
-  count(tenantId: number): Promise<number>;
-  list(tenantId: number, window: PageWindow): Promise<T[]>;
+/** What a list needs from its repository: a total and windows, both within one tenant, under one filter. */
+export interface TenantRows<T, F extends UpdatedSinceFilter> {
+  count(tenantId: number, filter?: F): Promise<number>;
+  list(tenantId: number, window: PageWindow, filter?: F): Promise<T[]>;
 }
 
 /**
- * The shape every unfiltered list endpoint shares (sites, customers, invoices): check the scope, then page through the
- * caller's tenant in the repository's fixed order.
+ * The shape the sites, customers and invoices lists share: check the scope, then page through the caller's tenant in
+ * the repository's fixed order, under the request's filter.
  */
-export abstract class ListTenantRows<T> {
+export abstract class ListTenantRows<T, F extends UpdatedSinceFilter = UpdatedSinceFilter> {
   protected constructor(
     readonly scope: Scope,
-    private readonly rows: TenantRows<T>,
+    private readonly rows: TenantRows<T, F>,
     private readonly cursorOf: (row: T) => Cursor,
     private readonly cache: ReadCache,
     /** Whether a hint's key can be a key of this list's order (see followableHint). */
     private readonly acceptsKey: (key: string) => boolean,
   ) {}
 
-  async execute(principal: Principal, request: PageRequest, sentHint?: PageHint): Promise<Page<T>> {
+  async execute(principal: Principal, request: PageRequest, sentHint?: PageHint, filter?: F): Promise<Page<T>> {
     requireScope(principal, this.scope);
     const hint = followableHint(sentHint, this.acceptsKey);
     const { tenantId } = principal;
-    return this.cache.read(principal, `${this.scope}?${pageKey(request, hint)}`, pageWeight, () =>
+    return this.cache.read(principal, `${this.scope}${filterKey(filter ?? {})}?${pageKey(request, hint)}`, pageWeight, () =>
       paginate(request, hint, {
-        count: () => this.rows.count(tenantId),
-        list: (window) => this.rows.list(tenantId, window),
+        count: () => this.rows.count(tenantId, filter),
+        list: (window) => this.rows.list(tenantId, window, filter),
         cursorOf: this.cursorOf,
       }),
     );
   }
+}
+
+/** A filter in a cache key: its fields in a fixed order, as JSON (free text such as a status cannot run into the next). */
+export function filterKey(filter: object): string {
+  const entries = Object.entries(filter).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+  return entries.length === 0 ? '' : JSON.stringify(entries.map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
 }

@@ -7,6 +7,14 @@ import { DomainError } from './domain-error';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
+/**
+ * The filter every list accepts (docs/change-feed.md): records whose `updatedAt` is at or after `updatedSince`.
+ * Absent: not applied.
+ */
+export interface UpdatedSinceFilter {
+  updatedSince?: Date;
+}
+
 /** A page request as the client sent it, already read: `'last'` or a 1-based number that may still be out of range. */
 export interface PageRequest {
   page: number | 'last';

@@ -1,5 +1,5 @@
 import type { Rappen } from '../shared/money';
-import type { PageWindow } from '../shared/pagination';
+import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 
 /** A pitch. `status` is stored verbatim; only `active` pitches take new bookings. */
 export interface Site {
@@ -21,8 +21,9 @@ export interface Site {
  * then `id` ascending. A cursor for this order is `{ key: siteNumber, id }`.
  */
 export interface SiteRepository {
-  count(tenantId: number): Promise<number>;
-  list(tenantId: number, window: PageWindow): Promise<Site[]>;
+  /** Sites matching `filter` (none: all); without a filter served from a total kept in the writing transaction. */
+  count(tenantId: number, filter?: UpdatedSinceFilter): Promise<number>;
+  list(tenantId: number, window: PageWindow, filter?: UpdatedSinceFilter): Promise<Site[]>;
   /** The site, or null when it does not exist in this tenant. */
   findById(tenantId: number, id: number): Promise<Site | null>;
 }

@@ -7,13 +7,13 @@ import type { BookingRepository } from '../bookings/booking-repository';
 import { isOccupying } from '../bookings/booking-status';
 import type { Customer, CustomerRepository, UserRole } from '../customers/customer';
 import type { BillingDetails, InvoiceIssuer, InvoiceIssuerRepository } from '../invoices/billing-details';
-import type { Invoice, InvoiceLine, InvoiceRepository } from '../invoices/invoice';
+import type { Invoice, InvoiceFilter, InvoiceLine, InvoiceRepository } from '../invoices/invoice';
 import { rangesOverlap } from '../shared/calendar-date';
 import { type Clock, systemClock } from '../shared/clock';
 import { DomainError } from '../shared/domain-error';
 import type { Rappen } from '../shared/money';
 import type { DataStamp, DataVersions } from '../shared/data-versions';
-import type { Cursor, PageWindow } from '../shared/pagination';
+import type { Cursor, PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
 import type { RateLimitDecision } from '../rate-limiting/rate-limiter';
 import type { Site, SiteRepository } from '../sites/site';
@@ -110,6 +110,10 @@ export class InMemoryStore {
 /** Byte-order comparison of strings, as SQLite BINARY and Postgres COLLATE "C" compare UTF-8. */
 export function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+function updatedSince(row: { updatedAt: Date }, filter: UpdatedSinceFilter): boolean {
+  return filter.updatedSince === undefined || row.updatedAt.getTime() >= filter.updatedSince.getTime();
 }
 
 function byDateDescThenIdDesc<T extends { id: number }>(dateOf: (row: T) => Date) {
@@ -215,22 +219,22 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
 export class InMemorySiteRepository implements SiteRepository {
   constructor(private readonly store: InMemoryStore) {}
 
-  private sorted(tenantId: number) {
+  private sorted(tenantId: number, filter: UpdatedSinceFilter = {}) {
     return this.store.sites
-      .filter((s) => s.tenantId === tenantId)
+      .filter((s) => s.tenantId === tenantId && updatedSince(s, filter))
       .sort((a, b) => compareBytes(a.siteNumber, b.siteNumber) || a.id - b.id);
   }
 
-  async count(tenantId: number) {
-    return this.store.sites.filter((s) => s.tenantId === tenantId).length;
+  async count(tenantId: number, filter: UpdatedSinceFilter = {}) {
+    return this.sorted(tenantId, filter).length;
   }
 
-  async list(tenantId: number, window: PageWindow) {
+  async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}) {
     const isAfter = (s: StoredSite, c: Cursor) => {
       const order = compareBytes(s.siteNumber, c.key);
       return order > 0 || (order === 0 && s.id > c.id);
     };
-    return windowOf(this.sorted(tenantId), window, isAfter).map((s) => this.store.siteView(s));
+    return windowOf(this.sorted(tenantId, filter), window, isAfter).map((s) => this.store.siteView(s));
   }
 
   async findById(tenantId: number, id: number) {
@@ -245,7 +249,8 @@ function matches(booking: StoredBooking, tenantId: number, filter: BookingFilter
     (filter.status === undefined || booking.status === filter.status) &&
     (filter.checkInFrom === undefined || booking.checkInDate >= filter.checkInFrom) &&
     (filter.checkInTo === undefined || booking.checkInDate <= filter.checkInTo) &&
-    (filter.customerId === undefined || booking.customerId === filter.customerId)
+    (filter.customerId === undefined || booking.customerId === filter.customerId) &&
+    updatedSince(booking, filter)
   );
 }
 
@@ -304,12 +309,12 @@ export class InMemoryBookingRepository implements BookingRepository {
 export class InMemoryCustomerRepository implements CustomerRepository {
   constructor(private readonly store: InMemoryStore) {}
 
-  private customers(tenantId: number): Customer[] {
-    return this.store.users.filter((u) => u.tenantId === tenantId && u.role === 'customer');
+  private customers(tenantId: number, filter: UpdatedSinceFilter): Customer[] {
+    return this.store.users.filter((u) => u.tenantId === tenantId && u.role === 'customer' && updatedSince(u, filter));
   }
 
-  async count(tenantId: number) {
-    return this.customers(tenantId).length;
+  async count(tenantId: number, filter: UpdatedSinceFilter = {}) {
+    return this.customers(tenantId, filter).length;
   }
 
   async findById(tenantId: number, id: number) {
@@ -319,9 +324,9 @@ export class InMemoryCustomerRepository implements CustomerRepository {
     return customer;
   }
 
-  async list(tenantId: number, window: PageWindow) {
+  async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}) {
     const joined = (c: Customer) => c.dateJoined;
-    const sorted = this.customers(tenantId).sort(byDateDescThenIdDesc(joined));
+    const sorted = this.customers(tenantId, filter).sort(byDateDescThenIdDesc(joined));
     return windowOf(sorted, window, afterDesc(joined)).map(({ role: _role, ...customer }: Customer & { role?: UserRole }) => customer);
   }
 }
@@ -329,13 +334,26 @@ export class InMemoryCustomerRepository implements CustomerRepository {
 export class InMemoryInvoiceRepository implements InvoiceRepository {
   constructor(private readonly store: InMemoryStore) {}
 
-  async count(tenantId: number) {
-    return this.store.invoices.filter((i) => i.tenantId === tenantId).length;
+  private invoices(tenantId: number, filter: InvoiceFilter): Invoice[] {
+    return this.store.invoices.filter((i) => {
+      const day = i.issuedAt.toISOString().slice(0, 10);
+      return (
+        i.tenantId === tenantId &&
+        (filter.status === undefined || i.status === filter.status) &&
+        (filter.issuedFrom === undefined || day >= filter.issuedFrom) &&
+        (filter.issuedTo === undefined || day <= filter.issuedTo) &&
+        updatedSince(i, filter)
+      );
+    });
   }
 
-  async list(tenantId: number, window: PageWindow) {
+  async count(tenantId: number, filter: InvoiceFilter = {}) {
+    return this.invoices(tenantId, filter).length;
+  }
+
+  async list(tenantId: number, window: PageWindow, filter: InvoiceFilter = {}) {
     const issued = (i: Invoice) => i.issuedAt;
-    const sorted = this.store.invoices.filter((i) => i.tenantId === tenantId).sort(byDateDescThenIdDesc(issued));
+    const sorted = this.invoices(tenantId, filter).sort(byDateDescThenIdDesc(issued));
     return windowOf(sorted, window, afterDesc(issued)).map((i) => ({ ...i }));
   }
 

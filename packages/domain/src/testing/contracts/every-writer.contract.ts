@@ -115,6 +115,35 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
       await expectExactTotals(set, tenantId);
     });
 
+    it('filters every list by updatedSince (the rows another program changed since), and invoices by status and issue date', async () => {
+      const set = adapters();
+      const tenantId = await aWorld(set);
+      // Every imported row's updatedAt is its creation time (sites: the import's), all before now.
+      const since = new Date(Math.max(Date.now(), set.clock.now().getTime()) + 1);
+      const window = { offset: 0, limit: 50 };
+      expect(await set.bookings.count(tenantId, { updatedSince: since })).toBe(0);
+      // The store stamps changes with its own clock: the in-memory one with the adapters' clock, SQL with the database's.
+      set.clock.set(new Date(since.getTime() + 60_000));
+      await rawWriter().setBookingStatus(tenantId, 2, 'cancelled');
+      await rawWriter().renameSite(tenantId, 1, 'Neu');
+      await rawWriter().insertInvoice(tenantId, anInvoice({ id: 5, status: 'PICKUP', issuedAt: new Date('2026-03-10T23:59:59.999Z') }));
+      const later = { updatedSince: new Date(since.getTime() - 1) };
+      expect((await set.bookings.list(tenantId, later, window)).map((b) => b.id)).toEqual([2]);
+      expect(await set.bookings.count(tenantId, later)).toBe(1);
+      expect(await set.bookings.count(tenantId, { ...later, status: 'pending' })).toBe(0);
+      expect((await set.sites.list(tenantId, window, later)).map((s) => s.id)).toEqual([1]);
+      expect(await set.sites.count(tenantId, later)).toBe(1);
+      expect(await set.customers.count(tenantId, later)).toBe(0);
+      expect((await set.invoices.list(tenantId, window, later)).map((i) => i.id)).toEqual([]);
+
+      expect((await set.invoices.list(tenantId, window, { status: 'PICKUP' })).map((i) => i.id)).toEqual([5]);
+      expect(await set.invoices.count(tenantId, { status: 'PICKUP' })).toBe(1);
+      expect(await set.invoices.count(tenantId, { issuedFrom: '2026-03-10', issuedTo: '2026-03-10' })).toBe(1);
+      expect(await set.invoices.count(tenantId, { issuedFrom: '2026-03-11' })).toBe(0);
+      expect(await set.invoices.count(tenantId, { issuedTo: '2026-03-09' })).toBe(1);
+      expect(await set.invoices.count(tenantId, {})).toBe(2);
+    });
+
     it('refuses a key on the next read once another program revokes it or lets it expire', async () => {
       const set = adapters();
       const tenantId = await aWorld(set);

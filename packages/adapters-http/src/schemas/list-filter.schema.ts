@@ -1,0 +1,71 @@
+import { type InvoiceFilter, type UpdatedSinceFilter, DomainError, isCalendarDate } from '@campsite/domain';
+import { z } from 'zod';
+import { pyStrip } from '../python/text';
+import { lastValue, type QueryPairs } from '../python/urlencode';
+import { toFieldErrors } from './drf-fields';
+
+// docs/change-feed.md: `updated_since` on every list, an ISO 8601 datetime with `Z` or an offset (a `+` must be sent
+// as %2B, as in any query string); empty means not applied. Django's form fields strip the value first.
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(Z|[+-](\d{2}):?(\d{2}))$/i;
+
+/** The instant a datetime text names, or null when it is not a valid datetime with a time zone. */
+export function parseZonedDateTime(text: string): Date | null {
+  const match = DATE_TIME.exec(text);
+  if (!match) return null;
+  const [, date, hour, minute, second = '00', fraction = '', zone, zoneHours = '00', zoneMinutes = '00'] = match;
+  if (!isCalendarDate(date!) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
+  if (Number(zoneHours) > 23 || Number(zoneMinutes) > 59) return null;
+  const offset = zone!.toUpperCase() === 'Z' ? 'Z' : `${zone![0]}${zoneHours}:${zoneMinutes}`;
+  // Milliseconds are what every store keeps; finer digits are cut, never rounded up past the value sent.
+  const at = new Date(`${date}T${hour}:${minute}:${second}${fraction.slice(0, 4).padEnd(fraction === '' ? 0 : 4, '0')}${offset}`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+const stripped = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined ? '' : pyStrip(value)));
+
+const updatedSince = stripped
+  .transform((value) => (value === '' ? undefined : parseZonedDateTime(value)))
+  .refine((value) => value !== null, { message: 'Enter a valid date/time.' });
+
+const filterDate = stripped.refine((value) => value === '' || isCalendarDate(value), { message: 'Enter a valid date.' });
+
+/** The `updated_since` shared by every list, as a zod field: the booking and invoice filters add it to theirs. */
+export const updatedSinceField = updatedSince;
+
+/** Date filters of django-filter: stripped, empty is not applied, otherwise strictly YYYY-MM-DD. */
+export const filterDateField = filterDate;
+
+function fail(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): never {
+  throw DomainError.validation(toFieldErrors(issues));
+}
+
+/** `updated_since` of a list without other filters; 400 `{"updated_since":["Enter a valid date/time."]}` when malformed. */
+export function readUpdatedSinceFilter(query: QueryPairs): UpdatedSinceFilter {
+  const parsed = z.object({ updated_since: updatedSince }).safeParse({ updated_since: lastValue(query, 'updated_since') });
+  if (!parsed.success) fail(parsed.error.issues);
+  const since = parsed.data.updated_since;
+  return since ? { updatedSince: since } : {};
+}
+
+const invoiceFilterSchema = z.object({ status: stripped, issued_from: filterDate, issued_to: filterDate, updated_since: updatedSince });
+
+/** GET /invoices/ filters: `status` (exact), `issued_from` / `issued_to` (dates, inclusive) and `updated_since`. */
+export function readInvoiceFilter(query: QueryPairs): InvoiceFilter {
+  const parsed = invoiceFilterSchema.safeParse({
+    status: lastValue(query, 'status'),
+    issued_from: lastValue(query, 'issued_from'),
+    issued_to: lastValue(query, 'issued_to'),
+    updated_since: lastValue(query, 'updated_since'),
+  });
+  if (!parsed.success) fail(parsed.error.issues);
+  const { status, issued_from: issuedFrom, issued_to: issuedTo, updated_since: since } = parsed.data;
+  const filter: InvoiceFilter = {};
+  if (status !== '') filter.status = status;
+  if (issuedFrom !== '') filter.issuedFrom = issuedFrom;
+  if (issuedTo !== '') filter.issuedTo = issuedTo;
+  if (since) filter.updatedSince = since;
+  return filter;
+}
