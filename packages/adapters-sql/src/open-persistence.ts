@@ -9,6 +9,7 @@ import {
   type InvoiceIssuerRepository,
   type InvoiceRepository,
   type RateLimiter,
+  type ReadSnapshots,
   type SiteRepository,
   type TenantImporter,
   type TenantRepository,
@@ -37,6 +38,8 @@ export interface Persistence {
   importer: TenantImporter;
   changes: ChangeFeedRepository;
   versions: DataVersions;
+  /** One snapshot for a use case's reads (a page's count and rows). */
+  snapshots: ReadSnapshots;
   /** Shared limiter state for multi-process deployments (Postgres); undefined for SQLite (the app uses memory). */
   rateLimiter?: RateLimiter;
   dialect: 'sqlite' | 'postgres';
@@ -94,6 +97,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     importer: new SqlTenantImporter(db, clock),
     changes: new SqlChangeFeed(db),
     versions: new SqlDataVersions(db),
+    snapshots: { consistent: (work) => db.consistent(work) },
     ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock) } : {}),
     dialect: db.dialect.name,
     ping: async () => {

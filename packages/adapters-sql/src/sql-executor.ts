@@ -75,6 +75,11 @@ export interface SqlDatabase extends SqlExecutor {
    */
   snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /**
+   * `snapshot` for code that reads through this database's own `all`, `rows` and `get` (the repositories): while
+   * `work` runs, those reads of its async context go to the snapshot (ReadSnapshots).
+   */
+  consistent<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * A database-wide change stamp the engine keeps at no cost, when it has one (SQLite); undefined otherwise, and then
    * the per-tenant counter in `tenant_counters` is read instead (SqlDataVersions).
    */

@@ -131,12 +131,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   single(TOKENS.ApiKeyVerifier, () =>
     new ApiKeyVerifier(new FreshApiKeys(persistence.apiKeys, persistence.versions), get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
   const cache = () => get<ReadCache>(TOKENS.ReadCache);
-  single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache()));
+  // A page's count and rows come from one snapshot of the database (docs/database-rules.md).
+  single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache(), persistence.snapshots));
   single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings, cache()));
   single(TOKENS.CreateBooking, () => new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random), persistence.customers));
-  single(TOKENS.ListSites, () => new ListSites(persistence.sites, cache()));
-  single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, cache()));
-  single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, cache()));
+  single(TOKENS.ListSites, () => new ListSites(persistence.sites, cache(), persistence.snapshots));
+  single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, cache(), persistence.snapshots));
+  single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, cache(), persistence.snapshots));
   // Never cached: the feed is read in one snapshot of its own, and a mirror reads each page once.
   single(TOKENS.ReadChanges, () => new ReadChanges(persistence.changes));
   single(TOKENS.GetInvoice, () => new GetInvoice(persistence.invoices, cache()));

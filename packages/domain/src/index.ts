@@ -8,6 +8,7 @@ export * from './shared/random-source';
 export * from './shared/list-tenant-rows';
 export * from './shared/data-versions';
 export * from './shared/fresh-read-cache';
+export * from './shared/read-snapshots';
 export * from './tenants/tenant';
 export * from './tenants/tenant-import';
 export * from './api-keys/scopes';

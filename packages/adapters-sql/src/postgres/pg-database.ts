@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 
@@ -107,6 +108,8 @@ export class PgDatabase implements SqlDatabase {
   private readonly pool: pg.Pool;
   private readonly statements = new StatementCache();
   private readonly direct: SqlExecutor;
+  /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
+  private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
 
   constructor(connectionString: string, options: { max?: number } = {}) {
     this.pool = new pg.Pool({
@@ -122,16 +125,25 @@ export class PgDatabase implements SqlDatabase {
     this.direct = executorOn(this.pool, this.statements, (work) => this.transaction(work));
   }
 
+  consistent<T>(work: () => Promise<T>): Promise<T> {
+    if (this.ambient.getStore()) return work();
+    return this.snapshot((tx) => this.ambient.run(tx, work));
+  }
+
+  private reader(): SqlExecutor {
+    return this.ambient.getStore() ?? this.direct;
+  }
+
   all<T = Row>(sql: string, params?: readonly unknown[]) {
-    return this.direct.all<T>(sql, params);
+    return this.reader().all<T>(sql, params);
   }
 
   rows(sql: string, params?: readonly unknown[]) {
-    return this.direct.rows(sql, params);
+    return this.reader().rows(sql, params);
   }
 
   get<T = Row>(sql: string, params?: readonly unknown[]) {
-    return this.direct.get<T>(sql, params);
+    return this.reader().get<T>(sql, params);
   }
 
   run(sql: string, params?: readonly unknown[]) {

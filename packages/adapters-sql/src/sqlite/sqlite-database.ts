@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -58,6 +59,8 @@ export class SqliteDatabase implements SqlDatabase {
   private readonly dataVersion: Database.Statement<[], number>;
   private idle: Promise<void> = Promise.resolve();
   private readonly direct: SqlExecutor;
+  /** Set inside `consistent`: that context's reads run in its read transaction, past the wait for `busy` it holds. */
+  private readonly ambient = new AsyncLocalStorage<true>();
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -148,19 +151,24 @@ export class SqliteDatabase implements SqlDatabase {
     };
   }
 
+  consistent<T>(work: () => Promise<T>): Promise<T> {
+    if (this.ambient.getStore()) return work();
+    return this.snapshot(() => this.ambient.run(true, work));
+  }
+
   async all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
     // The check and the statement must run in one synchronous step, or a transaction could start in between.
-    while (this.busy) await this.idle;
+    while (this.busy && !this.ambient.getStore()) await this.idle;
     return this.direct.all<T>(sql, params);
   }
 
   async rows(sql: string, params?: readonly unknown[]): Promise<RawRow[]> {
-    while (this.busy) await this.idle;
+    while (this.busy && !this.ambient.getStore()) await this.idle;
     return this.direct.rows(sql, params);
   }
 
   async get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
-    while (this.busy) await this.idle;
+    while (this.busy && !this.ambient.getStore()) await this.idle;
     return this.direct.get<T>(sql, params);
   }
 

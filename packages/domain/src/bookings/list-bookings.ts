@@ -6,6 +6,7 @@ import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { type Page, type PageHint, type PageRequest, dateCursor, followableHint, isDateKey, pageKey, pageWeight, paginate } from '../shared/pagination';
 import { isRecordId } from '../shared/record-id';
 import { filterKey } from '../shared/list-tenant-rows';
+import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import type { Booking, BookingFilter } from './booking';
 import type { BookingRepository } from './booking-repository';
 
@@ -15,6 +16,7 @@ export class ListBookings {
   constructor(
     private readonly bookings: BookingRepository,
     private readonly cache: ReadCache = noReadCache,
+    private readonly snapshots: ReadSnapshots = noReadSnapshots,
   ) {}
 
   /** Bookings of the caller's tenant, newest first, filtered by status and check-in range. */
@@ -28,11 +30,14 @@ export class ListBookings {
     // JSON keeps any status text (it is free text) from running into the next field.
     const key = `bookings${filterKey(filter)}${pageKey(request, hint)}`;
     return this.cache.read(principal, key, pageWeight, () =>
-      paginate(request, hint, {
-        count: async () => (matchesNothing ? 0 : this.bookings.count(tenantId, filter)),
-        list: async (window) => (matchesNothing ? [] : this.bookings.list(tenantId, filter, window)),
-        cursorOf: (booking) => dateCursor(booking.createdAt, booking.id),
-      }),
+      // One snapshot: the page's count and rows of the same moment.
+      this.snapshots.consistent(() =>
+        paginate(request, hint, {
+          count: async () => (matchesNothing ? 0 : this.bookings.count(tenantId, filter)),
+          list: async (window) => (matchesNothing ? [] : this.bookings.list(tenantId, filter, window)),
+          cursorOf: (booking) => dateCursor(booking.createdAt, booking.id),
+        }),
+      ),
     );
   }
 }

@@ -1,11 +1,12 @@
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
+import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import { ListTenantRows } from '../shared/list-tenant-rows';
 import { dateCursor, isDateKey } from '../shared/pagination';
 import type { Invoice, InvoiceFilter, InvoiceRepository } from './invoice';
 
 /** Invoice headers, newest issued_at first. */
 export class ListInvoices extends ListTenantRows<Invoice, InvoiceFilter> {
-  constructor(invoices: InvoiceRepository, cache: ReadCache = noReadCache) {
-    super('invoices:read', invoices, (invoice) => dateCursor(invoice.issuedAt, invoice.id), cache, isDateKey);
+  constructor(invoices: InvoiceRepository, cache: ReadCache = noReadCache, snapshots: ReadSnapshots = noReadSnapshots) {
+    super('invoices:read', invoices, (invoice) => dateCursor(invoice.issuedAt, invoice.id), cache, isDateKey, snapshots);
   }
 }

@@ -2,6 +2,7 @@ import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
 import { type ReadCache, noReadCache } from './fresh-read-cache';
+import type { ReadSnapshots } from './read-snapshots';
 import { type Cursor, type Page, type PageHint, type PageRequest, type PageWindow, type UpdatedSinceFilter, followableHint, pageKey, pageWeight, paginate } from './pagination';
 
 /** What a list needs from its repository: a total and windows, both within one tenant, under one filter. */
@@ -22,6 +23,7 @@ export abstract class ListTenantRows<T, F extends UpdatedSinceFilter = UpdatedSi
     private readonly cache: ReadCache,
     /** Whether a hint's key can be a key of this list's order (see followableHint). */
     private readonly acceptsKey: (key: string) => boolean,
+    private readonly snapshots: ReadSnapshots,
   ) {}
 
   async execute(principal: Principal, request: PageRequest, sentHint?: PageHint, filter?: F): Promise<Page<T>> {
@@ -29,11 +31,14 @@ export abstract class ListTenantRows<T, F extends UpdatedSinceFilter = UpdatedSi
     const hint = followableHint(sentHint, this.acceptsKey);
     const { tenantId } = principal;
     return this.cache.read(principal, `${this.scope}${filterKey(filter ?? {})}?${pageKey(request, hint)}`, pageWeight, () =>
-      paginate(request, hint, {
-        count: () => this.rows.count(tenantId, filter),
-        list: (window) => this.rows.list(tenantId, window, filter),
-        cursorOf: this.cursorOf,
-      }),
+      // One snapshot: the page's count and rows of the same moment.
+      this.snapshots.consistent(() =>
+        paginate(request, hint, {
+          count: () => this.rows.count(tenantId, filter),
+          list: (window) => this.rows.list(tenantId, window, filter),
+          cursorOf: this.cursorOf,
+        }),
+      ),
     );
   }
 }
