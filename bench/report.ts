@@ -1,6 +1,7 @@
 /**
  * The shape of bench/results.json, the issue-6 targets evaluated against it, and the printed table.
  */
+import type { SyncResult } from "./sync-cases";
 import type { LoadResult } from "./load";
 
 export interface CaseResult extends LoadResult {
@@ -44,6 +45,8 @@ export interface BackendResult {
   freshAfterWrites?: boolean | null;
   sigtermExit: number | null;
   cpuProfileDir: string | null;
+  /** Issue 10's mirror cases (bench/sync-cases.ts); null when they failed. */
+  sync?: SyncResult | null;
 }
 
 export interface TargetResult {

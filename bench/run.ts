@@ -24,6 +24,7 @@ import { DEFAULT_SPEC, FREE_WINDOW_START, generateTenant, type GeneratedTenant, 
 import type { AutocannonRequest } from "autocannon";
 import { hammer, type LoadCase, type LoadResult } from "./load";
 import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from "./postgres-admin";
+import { measureSync, type SyncResult } from "./sync-cases";
 import { killAllChildren, peakRssMiB, runToEnd, start, stop, waitForOutput, type Child } from "./processes";
 import {
   evaluateTargets,
@@ -411,6 +412,7 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
   let freshAfterWrites: boolean | null = null;
   let walk: { path: string; msPerPage: number } | null = null;
   let drainExit: number | null = null;
+  let sync: SyncResult | null = null;
   try {
     const target: Target = { base: server.base, pid: server.pid };
     const token = tenants.main.token;
@@ -519,6 +521,21 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
         headers: baseHeaders(big.token),
       });
     }
+
+    try {
+      const getAs = (tenantToken: string) => (path: string) => getJson(server.base, path, tenantToken);
+      sync = await measureSync(
+        ROOT,
+        databaseUrl,
+        API,
+        { slug: tenants.small.slug, get: getAs(tenants.small.token) },
+        { slug: tenants.main.slug, bookings: options.bookings, get: getAs(token) },
+      );
+      log(`change feed: caught up on ${sync.feedChanges} changes in ${sync.feedPages} pages, ${sync.feedChangesPerSecond} changes/s`);
+      log(`updated_since re-sync after ${sync.resyncChanged} of ${options.bookings} bookings changed: ${sync.resyncPages} pages in ${sync.resyncMs} ms`);
+    } catch (error) {
+      log(`mirror cases failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   } finally {
     drainExit = await stop(server, 15_000);
     if (drainExit !== 0) log(`server exited with ${drainExit} on SIGTERM\n${server.tail().slice(-1500)}`);
@@ -535,6 +552,7 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     overlapRejected,
     freshAfterWrites,
     sigtermExit: drainExit,
+    sync,
     cpuProfileDir: options.cpuProf ? keepProfiles(backend) : null,
   };
 }
