@@ -9,6 +9,7 @@ import { changeResources } from './routes/changes.routes';
 import { invoiceResources } from './routes/invoices.routes';
 import { siteResources } from './routes/sites.routes';
 import { headerValues } from './raw-headers';
+import { webhookEndpointResources } from './routes/webhook-endpoints.routes';
 import { TransportError } from './transport-error';
 
 export const API_PREFIX = '/api/v1/public/';
@@ -37,6 +38,8 @@ function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
     ['lines', invoices.lines],
     ['pdf', invoices.pdf],
   ]);
+  const webhooks = webhookEndpointResources(deps);
+  collections.set('webhook-endpoints', webhooks.collection);
   return (path) => {
     if (!path.startsWith(API_PREFIX)) return null;
     const rest = path.endsWith('/') ? path.slice(API_PREFIX.length, -1) : path.slice(API_PREFIX.length);
@@ -51,6 +54,13 @@ function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
       if (segment === '' || more.length > 0) return null;
       const resource = part === undefined ? invoices.detail : invoiceParts.get(part);
       if (resource) return { resource, pathId: decodeSegment(segment) };
+    }
+    if (rest.startsWith('webhook-endpoints/')) {
+      const [id, action, ...more] = rest.slice('webhook-endpoints/'.length).split('/');
+      if (id === undefined || id === '' || more.length > 0) return null;
+      if (action === undefined) return { resource: webhooks.detail, pathId: decodeSegment(id) };
+      const sub = webhooks.actions.get(action);
+      if (sub) return { resource: sub, pathId: decodeSegment(id) };
     }
     return null;
   };

@@ -22,6 +22,7 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   not_found: () => ({ status: 404, body: { detail: 'not_found' } }),
   invalid_page: () => ({ status: 404, body: { detail: 'Invalid page.' } }),
   invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } }),
+  webhook_endpoint_limit: () => ({ status: 400, body: { detail: 'webhook_endpoint_limit' } }),
   site_not_found: () => ({ status: 400, body: { detail: 'site_not_found' } }),
   site_unavailable: () => ({ status: 400, body: { detail: 'site_unavailable' } }),
   // CreateBooking turns it into a field error; reaching here means a writer skipped that.

@@ -9,6 +9,7 @@ import type {
   ListCustomers,
   ListInvoices,
   ListSites,
+  ManageWebhookEndpoints,
   ReadChanges,
   Throttle,
 } from '@campsite/domain';
@@ -35,6 +36,7 @@ export interface HttpDeps {
   getInvoice: GetInvoice;
   listInvoiceLines: ListInvoiceLines;
   getInvoiceDocument: GetInvoiceDocument;
+  manageWebhookEndpoints: ManageWebhookEndpoints;
   logger: HttpLogger;
   /**
    * The external base URL (`PUBLIC_URL`, without a trailing slash needed): when set, links and `Location` are built

@@ -13,6 +13,7 @@ import {
   type SiteRepository,
   type TenantImporter,
   type TenantRepository,
+  type WebhookEndpointRepository,
   systemClock,
 } from '@campsite/domain';
 import { migrate } from './migrate';
@@ -24,6 +25,7 @@ import { SqlCustomerRepository, SqlInvoiceIssuerRepository, SqlInvoiceRepository
 import { SqlDataVersions } from './repositories/sql-data-versions';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';
 import { SqlTenantImporter } from './repositories/sql-tenant-importer';
+import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints';
 import type { SqlDatabase } from './sql-executor';
 import { SqliteDatabase } from './sqlite/sqlite-database';
 
@@ -37,6 +39,7 @@ export interface Persistence {
   bookings: BookingRepository;
   importer: TenantImporter;
   changes: ChangeFeedRepository;
+  webhooks: WebhookEndpointRepository;
   versions: DataVersions;
   /** One snapshot for a use case's reads (a page's count and rows). */
   snapshots: ReadSnapshots;
@@ -96,6 +99,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     bookings: new SqlBookingRepository(db),
     importer: new SqlTenantImporter(db, clock),
     changes: new SqlChangeFeed(db),
+    webhooks: new SqlWebhookEndpoints(db),
     versions: new SqlDataVersions(db),
     snapshots: { consistent: (work) => db.consistent(work) },
     ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock) } : {}),

@@ -19,6 +19,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** Open connections at most; further ones are closed as they arrive. */
   maxConnections: number;
+  /** `WEBHOOK_ALLOW_LOOPBACK=1`: webhook URLs may name loopback addresses (development and tests only; docs/webhooks.md). */
+  webhookAllowLoopback: boolean;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -106,6 +108,7 @@ const schema = z.object({
   HEADERS_TIMEOUT_MS: integer(1_000, 600_000).default(10_000),
   MAX_CONNECTIONS: integer(1, 1_000_000).default(10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
 });
 
 type Variable = keyof typeof schema.shape;
@@ -147,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: v.PUBLIC_URL ?? null,
     headersTimeoutMs: v.HEADERS_TIMEOUT_MS,
     maxConnections: v.MAX_CONNECTIONS,
+    webhookAllowLoopback: v.WEBHOOK_ALLOW_LOOPBACK === '1',
   };
 }

@@ -20,6 +20,7 @@ import {
   ListSites,
   ReadChanges,
   ManageApiKeys,
+  ManageWebhookEndpoints,
   MemoryRateLimiter,
   type PricingEngine,
   type RandomSource,
@@ -30,7 +31,7 @@ import {
   placeholderPricingEngine,
   systemClock,
 } from '@campsite/domain';
-import { createApp } from '@campsite/adapters-http';
+import { createApp, webhookUrlPolicy } from '@campsite/adapters-http';
 import { type Persistence, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
@@ -66,6 +67,7 @@ export const TOKENS = {
   GetInvoiceDocument: Symbol('GetInvoiceDocument'),
   InvoiceRenderer: Symbol('InvoiceRenderer'),
   ManageApiKeys: Symbol('ManageApiKeys'),
+  ManageWebhookEndpoints: Symbol('ManageWebhookEndpoints'),
   ChangeBookingStatus: Symbol('ChangeBookingStatus'),
   HttpApp: Symbol('HttpApp'),
   RequestActivity: Symbol('RequestActivity'),
@@ -151,6 +153,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       new FreshReadCache(persistence.versions, DOCUMENT_CACHE_KIB, 0)));
   single(TOKENS.ManageApiKeys, () =>
     new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock));
+  single(TOKENS.ManageWebhookEndpoints, () =>
+    new ManageWebhookEndpoints(persistence.webhooks, webhookUrlPolicy({ allowLoopback: config.webhookAllowLoopback }), clock, get(TOKENS.Random)));
   single(TOKENS.ChangeBookingStatus, () =>
     new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get<PricingEngine>(TOKENS.PricingEngine)));
   single(TOKENS.RequestActivity, () => new RequestActivityCounter());
@@ -169,6 +173,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       getInvoice: get(TOKENS.GetInvoice),
       listInvoiceLines: get(TOKENS.ListInvoiceLines),
       getInvoiceDocument: get(TOKENS.GetInvoiceDocument),
+      manageWebhookEndpoints: get(TOKENS.ManageWebhookEndpoints),
       logger,
       database: persistence,
       ...(config.publicUrl === null ? {} : { publicUrl: config.publicUrl }),

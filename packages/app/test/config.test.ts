@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       publicUrl: null,
       headersTimeoutMs: 10_000,
       maxConnections: 10_000,
+      webhookAllowLoopback: false,
     });
   });
 
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://api.camping.example/',
         HEADERS_TIMEOUT_MS: '2500',
         MAX_CONNECTIONS: '500',
+        WEBHOOK_ALLOW_LOOPBACK: '1',
       }),
     ).toEqual({
       databaseUrl: 'postgres://u:p@db:5432/campsite',
@@ -58,7 +60,12 @@ describe('loadConfig', () => {
       publicUrl: 'https://api.camping.example',
       headersTimeoutMs: 2500,
       maxConnections: 500,
+      webhookAllowLoopback: true,
     });
+  });
+
+  it('refuses a WEBHOOK_ALLOW_LOOPBACK other than 0 or 1, naming it', () => {
+    expect(() => loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'yes' })).toThrow(/^WEBHOOK_ALLOW_LOOPBACK: must be 0 or 1/);
   });
 
   it('treats an empty variable as unset', () => {

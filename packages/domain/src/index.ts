@@ -35,6 +35,8 @@ export * from './invoices/invoice';
 export * from './invoices/list-invoices';
 export * from './changes/change-feed';
 export * from './changes/read-changes';
+export * from './webhooks/webhook-endpoint';
+export * from './webhooks/manage-webhook-endpoints';
 export * from './rate-limiting/memory-rate-limiter';
 export * from './shared/fixed-decimal';
 export * from './invoices/billing-details';

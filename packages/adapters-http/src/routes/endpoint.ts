@@ -27,11 +27,16 @@ export interface Resource {
   endpointFor(method: string): Endpoint | undefined;
 }
 
-export function resource(methods: { GET?: Endpoint; POST?: Endpoint }): Resource {
+type Methods = { GET?: Endpoint; POST?: Endpoint; PATCH?: Endpoint; DELETE?: Endpoint };
+
+export function resource(methods: Methods): Resource {
   const table = new Map<string, Endpoint>();
   if (methods.GET) table.set('GET', methods.GET).set('HEAD', methods.GET);
-  if (methods.POST) table.set('POST', methods.POST);
-  const allow = [methods.GET && 'GET', methods.POST && 'POST', methods.GET && 'HEAD'].filter(Boolean).join(', ');
+  for (const method of ['POST', 'PATCH', 'DELETE'] as const) if (methods[method]) table.set(method, methods[method]);
+  // Allow lists the methods in the order of Django's http_method_names.
+  const allow = [methods.GET && 'GET', methods.POST && 'POST', methods.PATCH && 'PATCH', methods.DELETE && 'DELETE', methods.GET && 'HEAD']
+    .filter(Boolean)
+    .join(', ');
   return { allow, endpointFor: (method) => table.get(method) };
 }
 

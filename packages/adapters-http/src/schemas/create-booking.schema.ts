@@ -1,9 +1,9 @@
-import { DomainError, type CreateBookingInput, type FieldErrors } from '@campsite/domain';
+import type { CreateBookingInput, FieldErrors } from '@campsite/domain';
 import { z } from 'zod';
-import type { PyJson, PyObject } from '../python/json-parser';
+import type { PyJson } from '../python/json-parser';
 import { PyFloat } from '../python/json-parser';
 import { pyFloatRepr, pyTypeName } from '../python/text';
-import { charField, dateField, integerField, readDrfInteger, toFieldErrors } from './drf-fields';
+import { charField, dateField, declaredFields, integerField, readDrfInteger, requireObject, toFieldErrors } from './drf-fields';
 
 // POST /bookings/ fields in the serializer's declaration order, which is the order DRF reports errors in. Server-assigned
 // fields (status, total_price, booking_reference, created_at, id, source) and unknown keys are not declared, so they
@@ -24,15 +24,10 @@ const bookingFieldsSchema = z.object({
  * before looking at any field (DECISIONS §2.3, and "No data provided" for `null`).
  */
 export function readCreateBookingBody(body: PyJson): CreateBookingInput {
-  if (body === null) throw DomainError.validation({ non_field_errors: ['No data provided'] });
-  if (typeof body !== 'object' || Array.isArray(body) || !isPyObject(body)) {
-    throw DomainError.validation({
-      non_field_errors: [`Invalid data. Expected a dictionary, but got ${pyTypeName(body)}.`],
-    });
-  }
-  const siteId = readDrfInteger(body.site_id);
-  const parsed = bookingFieldsSchema.safeParse(declaredFields(body));
-  const customer = readCustomer(body.customer_id);
+  const object = requireObject(body);
+  const siteId = readDrfInteger(object.site_id);
+  const parsed = bookingFieldsSchema.safeParse(declaredFields(bookingFieldsSchema, object));
+  const customer = readCustomer(object.customer_id);
   if (!parsed.success || 'errors' in customer) {
     const errors = { ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...('errors' in customer ? customer.errors : {}) };
     return { siteId, fields: { valid: false, errors }, ...('customer' in customer ? { customer: customer.customer } : {}) };
@@ -70,20 +65,4 @@ function readCustomer(value: PyJson | undefined): { customer?: CreateBookingInpu
   if (id === null) return { errors: { customer_id: [`Incorrect type. Expected pk value, received ${pyTypeName(value)}.`] } };
   const shown = value instanceof PyFloat ? pyFloatRepr(value.value) : String(value);
   return { customer: { id, shown } };
-}
-
-const FIELD_NAMES = Object.keys(bookingFieldsSchema.shape);
-
-/**
- * Every declared field as a present key (undefined when absent), so that each DRF field decides about absence itself
- * ("This field is required." or its default) instead of zod's generic missing-key issue.
- */
-function declaredFields(body: PyObject): Record<string, PyJson | undefined> {
-  const fields: Record<string, PyJson | undefined> = {};
-  for (const name of FIELD_NAMES) fields[name] = body[name];
-  return fields;
-}
-
-function isPyObject(value: object): value is PyObject {
-  return Object.getPrototypeOf(value) === null || Object.getPrototypeOf(value) === Object.prototype;
 }

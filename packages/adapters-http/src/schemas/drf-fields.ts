@@ -1,7 +1,7 @@
-import { isCalendarDate, parsePythonInt, type CalendarDate, type FieldErrors } from '@campsite/domain';
+import { DomainError, isCalendarDate, parsePythonInt, type CalendarDate, type FieldErrors } from '@campsite/domain';
 import { z } from 'zod';
-import { PyFloat, type PyJson } from '../python/json-parser';
-import { PY_WHITESPACE, pyFloatRepr, pyLength, pyStrip } from '../python/text';
+import { PyFloat, type PyJson, type PyObject } from '../python/json-parser';
+import { PY_WHITESPACE, pyFloatRepr, pyLength, pyStrip, pyTypeName } from '../python/text';
 import { isDjangoEmail } from './email-address';
 
 /**
@@ -119,4 +119,30 @@ export function toFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<Proper
     (errors[field] ??= []).push(issue.message);
   }
   return errors;
+}
+
+/**
+ * The parsed body as an object, or the error DRF's serializer gives before it looks at any field ("No data provided"
+ * for `null`).
+ */
+export function requireObject(body: PyJson): PyObject {
+  if (body === null) throw DomainError.validation({ non_field_errors: ['No data provided'] });
+  if (typeof body !== 'object' || Array.isArray(body) || !isPyObject(body)) {
+    throw DomainError.validation({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${pyTypeName(body)}.`] });
+  }
+  return body;
+}
+
+function isPyObject(value: object): value is PyObject {
+  return Object.getPrototypeOf(value) === null || Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/**
+ * Every field of `schema` as a present key (undefined when absent), so that each DRF field decides about absence
+ * itself ("This field is required." or its default) instead of zod's generic missing-key issue.
+ */
+export function declaredFields(schema: { shape: object }, body: PyObject): Record<string, PyJson | undefined> {
+  const fields: Record<string, PyJson | undefined> = {};
+  for (const name of Object.keys(schema.shape)) fields[name] = body[name];
+  return fields;
 }

@@ -17,6 +17,7 @@ import {
   ListSites,
   ReadChanges,
   ManageApiKeys,
+  ManageWebhookEndpoints,
   Throttle,
   type Scope,
   type TenantSnapshot,
@@ -38,11 +39,12 @@ import {
   InMemoryStore,
   InMemoryTenantImporter,
   InMemoryTenantRepository,
+  InMemoryWebhookEndpoints,
   SeededRandom,
 } from '@campsite/domain/testing';
 import type { Express } from 'express';
 import { generate } from 'selfsigned';
-import { createApp, type HttpDeps, type HttpLogger } from '../../src/index';
+import { createApp, type HttpDeps, type HttpLogger, webhookUrlPolicy } from '../../src/index';
 
 /** Shared set-up for the HTTP tests: the real app over in-memory adapters, served over real TLS. */
 
@@ -72,6 +74,8 @@ export interface WorldOptions extends Partial<ThrottleLimits> {
   limiter?: 'guarded' | 'plain';
   /** The PDF renderer (the app's own in its tests; a JSON fake here by default). */
   renderer?: InvoiceRenderer;
+  /** WEBHOOK_ALLOW_LOOPBACK (default off, as in production). */
+  webhookAllowLoopback?: boolean;
 }
 
 /** Renders the document as JSON: the HTTP tests check transport rules, the app's tests check the real PDF. */
@@ -116,6 +120,12 @@ export function buildWorld(options: WorldOptions = {}): World {
     listInvoiceLines: new ListInvoiceLines(invoices, cache),
     getInvoiceDocument: new GetInvoiceDocument(invoices, bookings, new InMemoryInvoiceIssuerRepository(store), options.renderer ?? jsonInvoiceRenderer, cache),
     readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
+    manageWebhookEndpoints: new ManageWebhookEndpoints(
+      new InMemoryWebhookEndpoints(store),
+      webhookUrlPolicy({ allowLoopback: options.webhookAllowLoopback ?? false }),
+      clock,
+      random,
+    ),
     logger,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.activity === undefined ? {} : { activity: options.activity }),

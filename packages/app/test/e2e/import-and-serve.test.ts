@@ -137,6 +137,26 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     expect(list.stdout).not.toContain('$2b$');
   });
 
+  it('keys create accepts webhooks:manage; the key manages webhook endpoints, stored in the database (docs/webhooks.md)', async () => {
+    const key = (await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'hooks', '--scopes', 'bookings:read,webhooks:manage'], env, cwd)).stdout.trim();
+    const hooks = `${server.url}${API}/webhook-endpoints/`;
+    // WEBHOOK_ALLOW_LOOPBACK is off by default.
+    const loopback = await https(hooks, { method: 'POST', key, body: { url: 'https://127.0.0.1:9443/' } });
+    expect(loopback.status).toBe(400);
+    expect(loopback.body).toEqual({ url: ['Enter a public https URL.'] });
+
+    const created = await https(hooks, { method: 'POST', key, body: { url: 'https://hooks.example.com/in' } });
+    expect(created.status).toBe(201);
+    expect(created.body.types).toEqual(['booking']);
+    expect(created.body.secret).toMatch(/^whsec_/);
+    expect(created.body.position).toBe((await https(`${server.url}${API}/changes/?page_size=200`, { key })).body.cursor);
+    const { secret: _secret, ...shown } = created.body;
+    expect((await https(`${hooks}${created.body.id}/`, { key })).body).toEqual(shown);
+    expect((await https(hooks, { key: FULL_KEY })).status).toBe(403);
+    expect((await https(`${hooks}${created.body.id}/`, { method: 'DELETE', key })).status).toBe(204);
+    expect((await https(hooks, { key })).body.count).toBe(0);
+  });
+
   it('keys revoke makes the very next request 401 key_inactive', async () => {
     const key = (await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'to revoke', '--scopes', 'bookings:read'], env, cwd)).stdout.trim();
     expect((await https(`${server.url}${API}/bookings/`, { key })).status).toBe(200);

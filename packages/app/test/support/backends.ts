@@ -16,13 +16,14 @@ import {
   ListInvoices,
   ListSites,
   ManageApiKeys,
+  ManageWebhookEndpoints,
   ReadChanges,
   SCOPES,
   Throttle,
   type TenantSnapshot,
 } from '@campsite/domain';
 import { FakeSecretHasher, FixedClock, InMemoryChangeFeed, InMemoryStore, MemoryRateLimiter, SeededRandom, inMemoryAdapters } from '@campsite/domain/testing';
-import { createApp, type HttpLogger } from '@campsite/adapters-http';
+import { createApp, type HttpLogger, webhookUrlPolicy } from '@campsite/adapters-http';
 import pg from 'pg';
 import { PdfkitInvoiceRenderer } from '../../src/adapters/pdf/invoice-pdf-renderer';
 import { loadConfig } from '../../src/config';
@@ -75,6 +76,7 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
     // The container renders on worker threads; the bytes are the same in-process (invoice-pdf.test.ts).
     getInvoiceDocument: new GetInvoiceDocument(ports.invoices, ports.bookings, ports.issuers, new PdfkitInvoiceRenderer(), cache),
     readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
+    manageWebhookEndpoints: new ManageWebhookEndpoints(ports.webhooks, webhookUrlPolicy({ allowLoopback: false }), clock, random),
     logger: silent,
     database: { ping: async () => {} },
     ...(publicUrl === undefined ? {} : { publicUrl }),

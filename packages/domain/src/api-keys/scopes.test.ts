@@ -8,6 +8,7 @@ import { SeededRandom, aBooking, aSite, aTenant } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import type { Principal } from './api-key';
 import { SCOPES, type Scope, isScope } from './scopes';
+import { ManageWebhookEndpoints } from '../webhooks/manage-webhook-endpoints';
 
 const page = { page: 1, pageSize: 50 };
 const bookingInput = {
@@ -46,14 +47,18 @@ const USE_CASES: Array<[string, Scope, (w: World) => UseCase]> = [
     const u = new ListInvoices(w.invoices);
     return { scope: u.scope, run: (p) => u.execute(p, page) };
   }],
+  ['ManageWebhookEndpoints', 'webhooks:manage', (w) => {
+    const u = new ManageWebhookEndpoints(w.webhooks, { accepts: () => true }, w.clock, new SeededRandom());
+    return { scope: u.scope, run: (p) => u.list(p) };
+  }],
 ];
 
 const newWorld = () =>
   aWorld([aTenant('alpine', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1, checkInDate: '2026-01-01', checkOutDate: '2026-01-02' })] })]);
 
 describe('scopes (spec, Authentication §4 and §5)', () => {
-  it('knows exactly the five v1 scopes', () => {
-    expect([...SCOPES].sort()).toEqual(['bookings:read', 'bookings:write', 'customers:read', 'invoices:read', 'sites:read']);
+  it('knows exactly the five v1 scopes and webhooks:manage of v1.1', () => {
+    expect([...SCOPES].sort()).toEqual(['bookings:read', 'bookings:write', 'customers:read', 'invoices:read', 'sites:read', 'webhooks:manage']);
     expect(isScope('bookings:read')).toBe(true);
     expect(isScope('bookings:delete')).toBe(false);
     expect(isScope('BOOKINGS:READ')).toBe(false);

@@ -1,5 +1,8 @@
-/** The five scopes of v1 (spec, Authentication §4). A key holds any subset. */
-export const SCOPES = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read'] as const;
+/**
+ * The five scopes of v1 (spec, Authentication §4) and `webhooks:manage` of v1.1 (docs/webhooks.md). A key holds any
+ * subset.
+ */
+export const SCOPES = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read', 'webhooks:manage'] as const;
 
 export type Scope = (typeof SCOPES)[number];
 

@@ -27,11 +27,17 @@ function invalidCursor(): DomainError {
   return new DomainError('invalid_cursor');
 }
 
-function readCursor(raw: string | undefined): { token: string | null; position: number } {
+/** Reads a feed cursor (absent or empty: the beginning); throws `invalid_cursor` when malformed. */
+export function readCursor(raw: string | undefined): { token: string | null; position: number } {
   if (raw === undefined || raw === '') return { token: null, position: 0 };
   const match = CURSOR.exec(raw);
   if (!match) throw invalidCursor();
   return { token: match[1]!, position: Number(match[2]) };
+}
+
+/** The cursor of `position` in the feed of the tenant whose token is `token`. */
+export function formatCursor(token: string, position: number): string {
+  return `${token}-${position}`;
 }
 
 /**

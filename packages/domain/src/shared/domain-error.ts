@@ -9,6 +9,7 @@ export type DomainErrorCode =
   | 'not_found'
   | 'invalid_page'
   | 'invalid_cursor'
+  | 'webhook_endpoint_limit'
   | 'site_not_found'
   | 'site_unavailable'
   | 'customer_not_found'

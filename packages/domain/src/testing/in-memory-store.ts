@@ -19,6 +19,8 @@ import type { RateLimitDecision } from '../rate-limiting/rate-limiter';
 import type { Site, SiteRepository } from '../sites/site';
 import type { Tenant, TenantRepository } from '../tenants/tenant';
 import type { TenantImporter, TenantSnapshot } from '../tenants/tenant-import';
+import type { WebhookEndpoint } from '../webhooks/webhook-endpoint';
+import { InMemoryWebhookEndpoints } from './in-memory-webhooks';
 import type { CountedList, RawBooking, RawInvoice, RawSite, RawWriter } from './contracts/raw-writer';
 
 export type StoredSite = Omit<Site, 'siteTypeName'>;
@@ -48,6 +50,9 @@ export class InMemoryStore {
   invoices: Invoice[] = [];
   invoiceLines: Array<InvoiceLine & { tenantId: number; invoiceId: number }> = [];
   billing = new Map<number, BillingDetails>();
+  /** The `webhook_endpoints` table, and the last endpoint id handed out per tenant (ids are never reused). */
+  webhookEndpoints: WebhookEndpoint[] = [];
+  lastWebhookEndpointId = new Map<number, number>();
   /** Bumped by every write through the repositories (DataVersions). */
   writes = 0;
   /** What the SQL triggers stamp updated_at and changes with; inMemoryAdapters sets the adapters' clock. */
@@ -553,6 +558,7 @@ export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
     bookings: new InMemoryBookingRepository(store),
     importer: new InMemoryTenantImporter(store, clock),
     changes: new InMemoryChangeFeed(store),
+    webhooks: new InMemoryWebhookEndpoints(store),
   };
 }
 

@@ -1,4 +1,5 @@
 export * from './in-memory-store';
+export * from './in-memory-webhooks';
 export * from './fixed-clock';
 export * from './mothers';
 export * from './contracts';

@@ -11,6 +11,7 @@ import { type DomainErrorCode, isDomainError } from '../../shared/domain-error';
 import type { SiteRepository } from '../../sites/site';
 import type { TenantRepository } from '../../tenants/tenant';
 import type { TenantImporter, TenantSnapshot } from '../../tenants/tenant-import';
+import type { WebhookEndpointRepository } from '../../webhooks/webhook-endpoint';
 import type { FixedClock } from '../fixed-clock';
 import type { RawWriter } from './raw-writer';
 
@@ -28,6 +29,7 @@ export interface AdapterSet {
   bookings: BookingRepository;
   importer: TenantImporter;
   changes: ChangeFeedRepository;
+  webhooks: WebhookEndpointRepository;
   versions: DataVersions;
   /** Absent when the backend has no limiter of its own (SQLite: the app uses memory). */
   rateLimiter?: RateLimiter;

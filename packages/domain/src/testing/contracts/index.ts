@@ -9,6 +9,7 @@ import { describeRateLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
 import { describeEveryWriterContract } from './every-writer.contract';
 import { describeChangeFeedContract } from './change-feed.contract';
+import { describeWebhookEndpointsContract } from './webhook-endpoints.contract';
 
 export * from './adapter-set';
 export * from './access.contract';
@@ -21,6 +22,7 @@ export * from './tenant-importer.contract';
 export * from './raw-writer';
 export * from './every-writer.contract';
 export * from './change-feed.contract';
+export * from './webhook-endpoints.contract';
 
 /** What a backend declares about itself, so a suite it cannot run is skipped visibly rather than silently. */
 export interface BackendCapabilities {
@@ -41,6 +43,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup, capa
   describeEveryWriterContract(name, setup);
   describeChangeFeedContract(name, setup);
   describeInvoiceDocumentsContract(name, setup);
+  describeWebhookEndpointsContract(name, setup);
   if (capabilities.rateLimiter) describeRateLimiterContract(name, setup);
   else describe(`RateLimiter contract: ${name}`, () => it.skip('skipped: this backend declares no rate limiter of its own'));
 }

@@ -1,0 +1,116 @@
+import { DomainError, type ManageWebhookEndpoints, type Principal, type WebhookEndpointView, formatDateTime, parsePythonInt } from '@campsite/domain';
+import type { Response } from 'express';
+import { readJsonBody } from '../body/read-json-body';
+import {
+  readCreateWebhookEndpointBody,
+  readReplayBody,
+  readRotateSecretBody,
+  readUpdateWebhookEndpointBody,
+} from '../schemas/webhook-endpoint.schema';
+import { originOf } from '../public-origin';
+import { sendJson } from '../send-json';
+import { type Resource, resource } from './endpoint';
+
+export const WEBHOOK_ENDPOINTS_PATH = '/api/v1/public/webhook-endpoints/';
+
+/** An endpoint as the API shows it (docs/webhooks.md); the secret only ever comes in a creation or rotation answer. */
+function endpointJson({ endpoint, position }: WebhookEndpointView) {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    types: endpoint.types,
+    description: endpoint.description,
+    status: endpoint.status,
+    paused_reason: endpoint.pausedReason,
+    position,
+    created_at: formatDateTime(endpoint.createdAt),
+  };
+}
+
+/** An id that is not an integer is the same 404 as an absent endpoint, as for bookings. */
+function endpointId(pathId: string | undefined): number {
+  const id = pathId === undefined ? null : parsePythonInt(pathId);
+  if (id === null) throw new DomainError('not_found');
+  return id;
+}
+
+function noContent(res: Response): void {
+  res.status(204).end();
+}
+
+/** `/webhook-endpoints/` and its sub-resources; every method needs `webhooks:manage`. */
+export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageWebhookEndpoints }): {
+  collection: Resource;
+  detail: Resource;
+  actions: ReadonlyMap<string, Resource>;
+} {
+  const manage = deps.manageWebhookEndpoints;
+  const { scope } = manage;
+  /** As DRF finds the object before it reads the body: an unknown id is 404 whatever the body holds. */
+  const existing = async (principal: Principal, pathId: string | undefined) => (await manage.get(principal, endpointId(pathId))).endpoint.id;
+
+  const collection = resource({
+    GET: {
+      scope,
+      async handle(_req, res, principal) {
+        // At most ten per tenant, so one page always holds them all.
+        const views = await manage.list(principal);
+        sendJson(res, 200, { count: views.length, next: null, previous: null, results: views.map(endpointJson) });
+      },
+    },
+    POST: {
+      scope,
+      async handle(req, res, principal) {
+        const { view, secret } = await manage.create(principal, readCreateWebhookEndpointBody(await readJsonBody(req)));
+        res.setHeader('Location', `${originOf(res)}${WEBHOOK_ENDPOINTS_PATH}${view.endpoint.id}/`);
+        sendJson(res, 201, { ...endpointJson(view), secret });
+      },
+    },
+  });
+
+  const detail = resource({
+    GET: {
+      scope,
+      async handle(_req, res, principal, pathId) {
+        sendJson(res, 200, endpointJson(await manage.get(principal, endpointId(pathId))));
+      },
+    },
+    PATCH: {
+      scope,
+      async handle(req, res, principal, pathId) {
+        const id = await existing(principal, pathId);
+        sendJson(res, 200, endpointJson(await manage.update(principal, id, readUpdateWebhookEndpointBody(await readJsonBody(req)))));
+      },
+    },
+    DELETE: {
+      scope,
+      async handle(_req, res, principal, pathId) {
+        await manage.delete(principal, endpointId(pathId));
+        noContent(res);
+      },
+    },
+  });
+
+  const rotateSecret = resource({
+    POST: {
+      scope,
+      async handle(req, res, principal, pathId) {
+        const id = await existing(principal, pathId);
+        const rotated = await manage.rotateSecret(principal, id, readRotateSecretBody(await readJsonBody(req)));
+        sendJson(res, 200, { secret: rotated.secret, previous_expires_at: formatDateTime(rotated.previousExpiresAt) });
+      },
+    },
+  });
+
+  const replay = resource({
+    POST: {
+      scope,
+      async handle(req, res, principal, pathId) {
+        const id = await existing(principal, pathId);
+        sendJson(res, 200, endpointJson(await manage.replay(principal, id, readReplayBody(await readJsonBody(req)))));
+      },
+    },
+  });
+
+  return { collection, detail, actions: new Map([['rotate-secret', rotateSecret], ['replay', replay]]) };
+}

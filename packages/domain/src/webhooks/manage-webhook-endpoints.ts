@@ -1,0 +1,221 @@
+import type { Principal } from '../api-keys/api-key';
+import type { Scope } from '../api-keys/scopes';
+import { CHANGE_TYPES, type ChangeType, READ_SCOPE_OF } from '../changes/change-feed';
+import { formatCursor, readCursor } from '../changes/read-changes';
+import type { Clock } from '../shared/clock';
+import { DomainError, type FieldErrors } from '../shared/domain-error';
+import type { RandomSource } from '../shared/random-source';
+import {
+  WEBHOOK_ENDPOINT_LIMIT,
+  type WebhookEndpoint,
+  type WebhookEndpointChanges,
+  type WebhookEndpointRepository,
+  type WebhookSecret,
+  type WebhookStatus,
+  type WebhookUrlPolicy,
+} from './webhook-endpoint';
+
+/** A request's fields, already of the right JSON shapes (the HTTP schema checks those); absent means not given. */
+export interface WebhookEndpointInput {
+  url?: string;
+  types?: ChangeType[];
+  /** A feed cursor; empty means the beginning, as for the feed. */
+  after?: string;
+  description?: string;
+  status?: WebhookStatus;
+}
+
+/** An endpoint with its position as a feed cursor, which is how clients see positions. */
+export interface WebhookEndpointView {
+  endpoint: WebhookEndpoint;
+  position: string;
+}
+
+export interface RotatedSecret {
+  secret: string;
+  /** When the secrets before this one stop signing (now, with `expirePrevious`). */
+  previousExpiresAt: Date;
+}
+
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 200;
+/** How long the secret before a rotation keeps signing (docs/webhooks.md). */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** `paused_reason` of an endpoint paused through the API. */
+export const PAUSED_MANUALLY = 'manual';
+
+const PUBLIC_URL_MESSAGE = 'Enter a public https URL.';
+
+/**
+ * The `/webhook-endpoints/` resource (docs/webhooks.md): endpoints of the key's tenant, their types limited to what the
+ * key can read, their URLs to public https addresses, their positions to cursors of the tenant's feed.
+ */
+export class ManageWebhookEndpoints {
+  readonly scope: Scope = 'webhooks:manage';
+
+  constructor(
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly urls: WebhookUrlPolicy,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+  ) {}
+
+  async create(principal: Principal, input: WebhookEndpointInput & { url: string }): Promise<{ view: WebhookEndpointView; secret: string }> {
+    const tenantId = this.tenantOf(principal);
+    const readable = readableTypes(principal);
+    const errors: FieldErrors = {};
+    this.checkUrl(input.url, errors);
+    const types = input.types === undefined ? readable : checkTypes(input.types, readable, errors);
+    throwIfAny(errors);
+    const head = await this.endpoints.feedHead(tenantId);
+    const position = input.after === undefined ? head.position : positionOf(input.after, head.token);
+    const secret = this.newSecret();
+    const endpoint = await this.endpoints.create(
+      tenantId,
+      {
+        url: input.url,
+        types,
+        description: input.description ?? '',
+        status: 'active',
+        pausedReason: null,
+        position,
+        createdAt: this.clock.now(),
+        secrets: [{ secret, expiresAt: null }],
+      },
+      WEBHOOK_ENDPOINT_LIMIT,
+    );
+    if (!endpoint) throw new DomainError('webhook_endpoint_limit');
+    return { view: { endpoint, position: formatCursor(head.token, endpoint.position) }, secret };
+  }
+
+  async list(principal: Principal): Promise<WebhookEndpointView[]> {
+    const tenantId = this.tenantOf(principal);
+    const head = await this.endpoints.feedHead(tenantId);
+    return (await this.endpoints.list(tenantId)).map((endpoint) => ({ endpoint, position: formatCursor(head.token, endpoint.position) }));
+  }
+
+  async get(principal: Principal, id: number): Promise<WebhookEndpointView> {
+    const tenantId = this.tenantOf(principal);
+    return this.view(tenantId, await this.endpoints.find(tenantId, id));
+  }
+
+  /** PATCH: `url`, `types`, `description`, and `status` (resuming clears `paused_reason`; the position is kept). */
+  async update(principal: Principal, id: number, input: WebhookEndpointInput): Promise<WebhookEndpointView> {
+    const tenantId = this.tenantOf(principal);
+    const errors: FieldErrors = {};
+    const changes: WebhookEndpointChanges = {};
+    if (input.url !== undefined) {
+      this.checkUrl(input.url, errors);
+      changes.url = input.url;
+    }
+    if (input.types !== undefined) changes.types = checkTypes(input.types, readableTypes(principal), errors);
+    throwIfAny(errors);
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.status !== undefined) {
+      changes.status = input.status;
+      changes.pausedReason = input.status === 'paused' ? PAUSED_MANUALLY : null;
+    }
+    const current = await this.found(tenantId, id);
+    // Pausing an endpoint the sender already paused keeps the sender's reason.
+    if (input.status === 'paused' && current.status === 'paused') delete changes.pausedReason;
+    return this.view(tenantId, await this.endpoints.update(tenantId, id, changes));
+  }
+
+  async delete(principal: Principal, id: number): Promise<void> {
+    if (!(await this.endpoints.delete(this.tenantOf(principal), id))) throw new DomainError('not_found');
+  }
+
+  /**
+   * A new secret. The earlier ones still sign for 24 hours (an earlier deadline is kept), or stop at once with
+   * `expirePrevious`; secrets already past their deadline are forgotten.
+   */
+  async rotateSecret(principal: Principal, id: number, expirePrevious: boolean): Promise<RotatedSecret> {
+    const tenantId = this.tenantOf(principal);
+    const current = await this.found(tenantId, id);
+    const now = this.clock.now();
+    const deadline = expirePrevious ? now : new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS);
+    const previous: WebhookSecret[] = expirePrevious
+      ? []
+      : current.secrets
+          .filter((s) => s.expiresAt === null || s.expiresAt > now)
+          .map((s) => ({ secret: s.secret, expiresAt: s.expiresAt !== null && s.expiresAt < deadline ? s.expiresAt : deadline }));
+    const secret = this.newSecret();
+    const updated = await this.endpoints.update(tenantId, id, { secrets: [{ secret, expiresAt: null }, ...previous] });
+    if (!updated) throw new DomainError('not_found');
+    return { secret, previousExpiresAt: deadline };
+  }
+
+  /** Moves the endpoint's position to `after` (a cursor of the tenant's feed); delivery goes on from there. */
+  async replay(principal: Principal, id: number, after: string): Promise<WebhookEndpointView> {
+    const tenantId = this.tenantOf(principal);
+    await this.found(tenantId, id);
+    const head = await this.endpoints.feedHead(tenantId);
+    const position = positionOf(after, head.token);
+    return this.view(tenantId, await this.endpoints.update(tenantId, id, { position }));
+  }
+
+  /** The caller's tenant, once its key is known to hold `webhooks:manage`. */
+  private tenantOf(principal: Principal): number {
+    if (!principal.scopes.includes(this.scope)) throw new DomainError('permission_denied');
+    return principal.tenantId;
+  }
+
+  private checkUrl(url: string, errors: FieldErrors): void {
+    if (url.length > MAX_WEBHOOK_URL_LENGTH || !this.urls.accepts(url)) errors.url = [PUBLIC_URL_MESSAGE];
+  }
+
+  private newSecret(): string {
+    return `whsec_${base64(this.random.bytes(32))}`;
+  }
+
+  private async found(tenantId: number, id: number): Promise<WebhookEndpoint> {
+    const endpoint = await this.endpoints.find(tenantId, id);
+    if (!endpoint) throw new DomainError('not_found');
+    return endpoint;
+  }
+
+  private async view(tenantId: number, endpoint: WebhookEndpoint | null): Promise<WebhookEndpointView> {
+    if (!endpoint) throw new DomainError('not_found');
+    const head = await this.endpoints.feedHead(tenantId);
+    return { endpoint, position: formatCursor(head.token, endpoint.position) };
+  }
+}
+
+/** The change types the key can read, in the feed's order. */
+function readableTypes(principal: Principal): ChangeType[] {
+  return CHANGE_TYPES.filter((type) => principal.scopes.includes(READ_SCOPE_OF[type]));
+}
+
+/** The asked types, deduplicated in the feed's order; each must be readable with the key. */
+function checkTypes(asked: readonly ChangeType[], readable: readonly ChangeType[], errors: FieldErrors): ChangeType[] {
+  const unreadable = CHANGE_TYPES.filter((type) => asked.includes(type) && !readable.includes(type));
+  if (unreadable.length > 0) errors.types = [`Not readable with this key: ${unreadable.join(', ')}.`];
+  else if (asked.length === 0) errors.types = ['This selection may not be empty.'];
+  return CHANGE_TYPES.filter((type) => asked.includes(type));
+}
+
+function throwIfAny(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw DomainError.validation(errors);
+}
+
+/** The position of a cursor of this tenant's feed (empty: the beginning); anything else is `invalid_cursor`. */
+function positionOf(cursor: string, token: string): number {
+  const read = readCursor(cursor);
+  if (read.token !== null && read.token !== token) throw new DomainError('invalid_cursor');
+  return read.position;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Standard base64 with padding (the domain has no Buffer). */
+export function base64(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [a, b, c] = [bytes[i]!, bytes[i + 1], bytes[i + 2]];
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += BASE64[(n >> 18) & 63]! + BASE64[(n >> 12) & 63]!;
+    out += b === undefined ? '=' : BASE64[(n >> 6) & 63]!;
+    out += c === undefined ? '=' : BASE64[n & 63]!;
+  }
+  return out;
+}
