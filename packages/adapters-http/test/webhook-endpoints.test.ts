@@ -264,6 +264,28 @@ describe('the endpoints of a tenant', () => {
   });
 });
 
+describe('POST /webhook-endpoints/{id}/ping/', () => {
+  it('answers 202 and sends a ping message, outside the chain, signed with every secret still valid', async () => {
+    const made = (await create(alpine, { url: URL_OK })).json;
+    const rotated = (await server.request('POST', `${HOOKS}${made.id}/rotate-secret/`, { token: alpine })).json;
+    world.webhooks.sent.length = 0;
+    const reply = await server.request('POST', `${HOOKS}${made.id}/ping/`, { token: alpine });
+    expect(reply.status).toBe(202);
+    expect(reply.text).toBe('');
+    expect(world.webhooks.sent).toHaveLength(1);
+    const [sent] = world.webhooks.sent;
+    expect(sent!.url).toBe(URL_OK);
+    expect(sent!.secrets).toEqual([rotated.secret, made.secret]);
+    expect(sent!.message.id).toMatch(/^msg_[A-Za-z0-9]{24}$/);
+    expect(JSON.parse(sent!.message.body)).toEqual({ type: 'ping', timestamp: '2026-06-01T12:00:30Z', data: { endpoint_id: made.id } });
+    expect((await server.get(`${HOOKS}${made.id}/`, alpine)).json.position).toBe(made.position);
+    expect(world.logs.some((line) => line.msg === 'webhook ping sent')).toBe(true);
+    expect((await server.request('POST', `${HOOKS}${made.id}/ping/`, { token: birch })).status).toBe(404);
+    expect(world.webhooks.sent).toHaveLength(1);
+    await removeAll(alpine);
+  });
+});
+
 describe('scope and methods', () => {
   it('refuses every webhook path with 403 to a key without webhooks:manage', async () => {
     const reader = await issueKey(world, 'alpine', ALL_SCOPES);
@@ -275,6 +297,7 @@ describe('scope and methods', () => {
       ['DELETE', `${HOOKS}1/`],
       ['POST', `${HOOKS}1/rotate-secret/`],
       ['POST', `${HOOKS}1/replay/`],
+      ['POST', `${HOOKS}1/ping/`],
     ] as const) {
       const reply = await server.request(method, path, { token: reader, body: { url: URL_OK } });
       expect(reply.status, `${method} ${path}`).toBe(403);

@@ -21,6 +21,8 @@ export interface Config {
   maxConnections: number;
   /** `WEBHOOK_ALLOW_LOOPBACK=1`: webhook URLs may name loopback addresses (development and tests only; docs/webhooks.md). */
   webhookAllowLoopback: boolean;
+  /** `WEBHOOK_TIMEOUT_MS`: how long one delivery attempt may take (docs/webhooks.md). */
+  webhookTimeoutMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -109,6 +111,7 @@ const schema = z.object({
   MAX_CONNECTIONS: integer(1, 1_000_000).default(10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  WEBHOOK_TIMEOUT_MS: integer(100, 600_000).default(10_000),
 });
 
 type Variable = keyof typeof schema.shape;
@@ -151,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: v.HEADERS_TIMEOUT_MS,
     maxConnections: v.MAX_CONNECTIONS,
     webhookAllowLoopback: v.WEBHOOK_ALLOW_LOOPBACK === '1',
+    webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
   };
 }

@@ -31,7 +31,7 @@ import {
   placeholderPricingEngine,
   systemClock,
 } from '@campsite/domain';
-import { createApp, webhookUrlPolicy } from '@campsite/adapters-http';
+import { HttpsWebhookTransport, createApp, webhookUrlPolicy } from '@campsite/adapters-http';
 import { type Persistence, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
@@ -154,7 +154,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   single(TOKENS.ManageApiKeys, () =>
     new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock));
   single(TOKENS.ManageWebhookEndpoints, () =>
-    new ManageWebhookEndpoints(persistence.webhooks, webhookUrlPolicy({ allowLoopback: config.webhookAllowLoopback }), clock, get(TOKENS.Random)));
+    new ManageWebhookEndpoints(
+      persistence.webhooks,
+      webhookUrlPolicy({ allowLoopback: config.webhookAllowLoopback }),
+      clock,
+      get(TOKENS.Random),
+      new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
+    ));
   single(TOKENS.ChangeBookingStatus, () =>
     new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get<PricingEngine>(TOKENS.PricingEngine)));
   single(TOKENS.RequestActivity, () => new RequestActivityCounter());

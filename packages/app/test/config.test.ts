@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       headersTimeoutMs: 10_000,
       maxConnections: 10_000,
       webhookAllowLoopback: false,
+      webhookTimeoutMs: 10_000,
     });
   });
 
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
         HEADERS_TIMEOUT_MS: '2500',
         MAX_CONNECTIONS: '500',
         WEBHOOK_ALLOW_LOOPBACK: '1',
+        WEBHOOK_TIMEOUT_MS: '2500',
       }),
     ).toEqual({
       databaseUrl: 'postgres://u:p@db:5432/campsite',
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       headersTimeoutMs: 2500,
       maxConnections: 500,
       webhookAllowLoopback: true,
+      webhookTimeoutMs: 2500,
     });
   });
 

@@ -1,6 +1,7 @@
 import { DomainError, type ManageWebhookEndpoints, type Principal, type WebhookEndpointView, formatDateTime, parsePythonInt } from '@campsite/domain';
 import type { Response } from 'express';
 import { readJsonBody } from '../body/read-json-body';
+import type { HttpLogger } from '../http-deps';
 import {
   readCreateWebhookEndpointBody,
   readReplayBody,
@@ -39,7 +40,7 @@ function noContent(res: Response): void {
 }
 
 /** `/webhook-endpoints/` and its sub-resources; every method needs `webhooks:manage`. */
-export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageWebhookEndpoints }): {
+export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageWebhookEndpoints; logger: HttpLogger }): {
   collection: Resource;
   detail: Resource;
   actions: ReadonlyMap<string, Resource>;
@@ -112,5 +113,20 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
     },
   });
 
-  return { collection, detail, actions: new Map([['rotate-secret', rotateSecret], ['replay', replay]]) };
+  const ping = resource({
+    POST: {
+      scope,
+      async handle(_req, res, principal, pathId) {
+        const { delivery } = await manage.ping(principal, endpointId(pathId));
+        // The answer does not wait for the receiver; its outcome goes to the log.
+        delivery.then(
+          (attempt) => deps.logger.info({ webhookEndpoint: pathId, ping: attempt }, 'webhook ping sent'),
+          (error: unknown) => deps.logger.error({ webhookEndpoint: pathId, err: String(error) }, 'webhook ping failed'),
+        );
+        res.status(202).end();
+      },
+    },
+  });
+
+  return { collection, detail, actions: new Map([['rotate-secret', rotateSecret], ['replay', replay], ['ping', ping]]) };
 }

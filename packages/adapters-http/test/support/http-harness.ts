@@ -40,6 +40,7 @@ import {
   InMemoryTenantImporter,
   InMemoryTenantRepository,
   InMemoryWebhookEndpoints,
+  RecordingWebhookTransport,
   SeededRandom,
 } from '@campsite/domain/testing';
 import type { Express } from 'express';
@@ -66,6 +67,8 @@ export interface World {
   importer: InMemoryTenantImporter;
   logs: LogLine[];
   deps: HttpDeps;
+  /** What was sent to webhook receivers. */
+  webhooks: RecordingWebhookTransport;
 }
 
 export interface WorldOptions extends Partial<ThrottleLimits> {
@@ -100,6 +103,7 @@ export function buildWorld(options: WorldOptions = {}): World {
     authFailuresPerMinute: options.authFailuresPerMinute ?? 10_000,
   });
   const logs: LogLine[] = [];
+  const webhooks = new RecordingWebhookTransport();
   const logger: HttpLogger = {
     info: (fields, msg) => logs.push({ level: 'info', fields, msg }),
     warn: (fields, msg) => logs.push({ level: 'warn', fields, msg }),
@@ -125,6 +129,7 @@ export function buildWorld(options: WorldOptions = {}): World {
       webhookUrlPolicy({ allowLoopback: options.webhookAllowLoopback ?? false }),
       clock,
       random,
+      webhooks,
     ),
     logger,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
@@ -138,6 +143,7 @@ export function buildWorld(options: WorldOptions = {}): World {
     importer: new InMemoryTenantImporter(store, clock),
     logs,
     deps,
+    webhooks,
   };
 }
 

@@ -22,7 +22,16 @@ import {
   Throttle,
   type TenantSnapshot,
 } from '@campsite/domain';
-import { FakeSecretHasher, FixedClock, InMemoryChangeFeed, InMemoryStore, MemoryRateLimiter, SeededRandom, inMemoryAdapters } from '@campsite/domain/testing';
+import {
+  FakeSecretHasher,
+  FixedClock,
+  InMemoryChangeFeed,
+  InMemoryStore,
+  MemoryRateLimiter,
+  RecordingWebhookTransport,
+  SeededRandom,
+  inMemoryAdapters,
+} from '@campsite/domain/testing';
 import { createApp, type HttpLogger, webhookUrlPolicy } from '@campsite/adapters-http';
 import pg from 'pg';
 import { PdfkitInvoiceRenderer } from '../../src/adapters/pdf/invoice-pdf-renderer';
@@ -76,7 +85,8 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
     // The container renders on worker threads; the bytes are the same in-process (invoice-pdf.test.ts).
     getInvoiceDocument: new GetInvoiceDocument(ports.invoices, ports.bookings, ports.issuers, new PdfkitInvoiceRenderer(), cache),
     readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
-    manageWebhookEndpoints: new ManageWebhookEndpoints(ports.webhooks, webhookUrlPolicy({ allowLoopback: false }), clock, random),
+    // As the container wires it, except that nothing leaves the machine: messages are recorded, not sent.
+    manageWebhookEndpoints: new ManageWebhookEndpoints(ports.webhooks, webhookUrlPolicy({ allowLoopback: false }), clock, random, new RecordingWebhookTransport()),
     logger: silent,
     database: { ping: async () => {} },
     ...(publicUrl === undefined ? {} : { publicUrl }),

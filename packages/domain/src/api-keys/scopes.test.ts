@@ -4,7 +4,7 @@ import { GetBooking, ListBookings } from '../bookings/list-bookings';
 import { ListCustomers } from '../customers/list-customers';
 import { ListInvoices } from '../invoices/list-invoices';
 import { ListSites } from '../sites/list-sites';
-import { SeededRandom, aBooking, aSite, aTenant } from '../testing';
+import { RecordingWebhookTransport, SeededRandom, aBooking, aSite, aTenant } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import type { Principal } from './api-key';
 import { SCOPES, type Scope, isScope } from './scopes';
@@ -48,7 +48,7 @@ const USE_CASES: Array<[string, Scope, (w: World) => UseCase]> = [
     return { scope: u.scope, run: (p) => u.execute(p, page) };
   }],
   ['ManageWebhookEndpoints', 'webhooks:manage', (w) => {
-    const u = new ManageWebhookEndpoints(w.webhooks, { accepts: () => true }, w.clock, new SeededRandom());
+    const u = new ManageWebhookEndpoints(w.webhooks, { accepts: () => true }, w.clock, new SeededRandom(), new RecordingWebhookTransport());
     return { scope: u.scope, run: (p) => u.list(p) };
   }],
 ];

@@ -1,9 +1,12 @@
 import type {
+  DeliveryAttempt,
   FeedHead,
   NewWebhookEndpoint,
   WebhookEndpoint,
   WebhookEndpointChanges,
   WebhookEndpointRepository,
+  WebhookMessage,
+  WebhookTransport,
 } from '../webhooks/webhook-endpoint';
 import type { InMemoryStore } from './in-memory-store';
 
@@ -53,5 +56,16 @@ export class InMemoryWebhookEndpoints implements WebhookEndpointRepository {
     const before = this.store.webhookEndpoints.length;
     this.store.webhookEndpoints = this.store.webhookEndpoints.filter((e) => !(e.tenantId === tenantId && e.id === id));
     return this.store.webhookEndpoints.length < before;
+  }
+}
+
+/** A receiver that answers every message with `answer`, keeping what was sent (for tests of the use cases). */
+export class RecordingWebhookTransport implements WebhookTransport {
+  readonly sent: Array<{ url: string; message: WebhookMessage; secrets: readonly string[]; sentAt: Date }> = [];
+  answer: DeliveryAttempt = { statusCode: 204, error: null, durationMs: 1, retryAfterSeconds: null };
+
+  async deliver(url: string, message: WebhookMessage, secrets: readonly string[], sentAt: Date): Promise<DeliveryAttempt> {
+    this.sent.push({ url, message, secrets, sentAt });
+    return this.answer;
   }
 }

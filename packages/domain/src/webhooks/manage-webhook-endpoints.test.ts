@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '../api-keys/api-key';
 import { FixedClock, SeededRandom } from '../testing/fixed-clock';
 import { InMemoryStore, inMemoryAdapters } from '../testing/in-memory-store';
+import { RecordingWebhookTransport } from '../testing/in-memory-webhooks';
 import { aTenant } from '../testing/mothers';
 import { PAUSED_MANUALLY, ManageWebhookEndpoints, base64 } from './manage-webhook-endpoints';
 
@@ -13,7 +14,7 @@ async function aWorld() {
   const adapters = inMemoryAdapters(store, clock);
   await adapters.importer.importTenants([aTenant('alpine')]);
   const principal: Principal = { tenantId: store.tenants[0]!.id, keyId: 1, prefix: 'ck_abcde', scopes: ['bookings:read', 'webhooks:manage'] };
-  const manage = new ManageWebhookEndpoints(adapters.webhooks, { accepts: () => true }, clock, new SeededRandom(3));
+  const manage = new ManageWebhookEndpoints(adapters.webhooks, { accepts: () => true }, clock, new SeededRandom(3), new RecordingWebhookTransport());
   const { view } = await manage.create(principal, { url: 'https://hooks.example.com/' });
   return { store, clock, adapters, principal, manage, id: view.endpoint.id };
 }

@@ -2,16 +2,18 @@ import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { CHANGE_TYPES, type ChangeType, READ_SCOPE_OF } from '../changes/change-feed';
 import { formatCursor, readCursor } from '../changes/read-changes';
-import type { Clock } from '../shared/clock';
+import { type Clock, formatDateTime } from '../shared/clock';
 import { DomainError, type FieldErrors } from '../shared/domain-error';
-import type { RandomSource } from '../shared/random-source';
+import { type RandomSource, randomString } from '../shared/random-source';
 import {
+  type DeliveryAttempt,
   WEBHOOK_ENDPOINT_LIMIT,
   type WebhookEndpoint,
   type WebhookEndpointChanges,
   type WebhookEndpointRepository,
   type WebhookSecret,
   type WebhookStatus,
+  type WebhookTransport,
   type WebhookUrlPolicy,
 } from './webhook-endpoint';
 
@@ -44,6 +46,7 @@ export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** `paused_reason` of an endpoint paused through the API. */
 export const PAUSED_MANUALLY = 'manual';
 
+const MESSAGE_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const PUBLIC_URL_MESSAGE = 'Enter a public https URL.';
 
 /**
@@ -58,6 +61,7 @@ export class ManageWebhookEndpoints {
     private readonly urls: WebhookUrlPolicy,
     private readonly clock: Clock,
     private readonly random: RandomSource,
+    private readonly transport: WebhookTransport,
   ) {}
 
   async create(principal: Principal, input: WebhookEndpointInput & { url: string }): Promise<{ view: WebhookEndpointView; secret: string }> {
@@ -152,6 +156,20 @@ export class ManageWebhookEndpoints {
     const head = await this.endpoints.feedHead(tenantId);
     const position = positionOf(after, head.token);
     return this.view(tenantId, await this.endpoints.update(tenantId, id, { position }));
+  }
+
+  /**
+   * `ping`: once the endpoint is found, a `ping` message goes to it outside the chain (its position does not move),
+   * signed with every secret still valid. Resolves as soon as the message is on its way; `delivery` settles with the
+   * attempt's outcome.
+   */
+  async ping(principal: Principal, id: number): Promise<{ delivery: Promise<DeliveryAttempt> }> {
+    const endpoint = await this.found(this.tenantOf(principal), id);
+    const now = this.clock.now();
+    const body = JSON.stringify({ type: 'ping', timestamp: formatDateTime(now), data: { endpoint_id: endpoint.id } });
+    const message = { id: `msg_${randomString(this.random, MESSAGE_ID_ALPHABET, 24)}`, body };
+    const secrets = endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt > now).map((s) => s.secret);
+    return { delivery: this.transport.deliver(endpoint.url, message, secrets, now) };
   }
 
   /** The caller's tenant, once its key is known to hold `webhooks:manage`. */

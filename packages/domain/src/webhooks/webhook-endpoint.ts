@@ -74,3 +74,31 @@ export interface WebhookEndpointRepository {
 export interface WebhookUrlPolicy {
   accepts(url: string): boolean;
 }
+
+/** Why an attempt failed, as the deliveries log names it (docs/webhooks.md). */
+export type DeliveryError = 'timeout' | 'connection' | 'tls' | 'blocked_address' | 'redirect' | 'http_status';
+
+/** One message as sent: its id is the same on every attempt; the body is the exact JSON text that is signed. */
+export interface WebhookMessage {
+  id: string;
+  body: string;
+}
+
+/** The outcome of one attempt. `statusCode` is null when no answer came; `error` null on a 2xx. */
+export interface DeliveryAttempt {
+  statusCode: number | null;
+  error: DeliveryError | null;
+  durationMs: number;
+  /** `Retry-After` of a 429 or 503, in seconds, when the receiver sent one. */
+  retryAfterSeconds: number | null;
+}
+
+/**
+ * Posts a message to a receiver (docs/webhooks.md, "Message format"): signed with each of `secrets` after Standard
+ * Webhooks, stamped with `sentAt`, only to an address the URL rule admits (checked on the address actually connected
+ * to), redirects never followed, the answer read (at most 64 KiB) and dropped. Never throws for the receiver's faults:
+ * they are the attempt's `error`.
+ */
+export interface WebhookTransport {
+  deliver(url: string, message: WebhookMessage, secrets: readonly string[], sentAt: Date): Promise<DeliveryAttempt>;
+}
