@@ -82,8 +82,12 @@ async function main(): Promise<void> {
         committed++;
       } catch (error) {
         await client.query('ROLLBACK');
-        // Two writers may deadlock on the same rows; the database breaks it, and this writer goes on.
-        if ((error as { code?: string }).code !== '40P01') throw error;
+        // Two writers may deadlock on the same rows (40P01); the database breaks it, and this writer goes on. Two
+        // writers may also replace the same invoice at once: the second one's DELETE waited for the first, found its
+        // row gone, and its INSERT then meets the first one's new row (23505). Either way nothing of this transaction
+        // was committed, which is all the race needs.
+        const code = (error as { code?: string }).code;
+        if (code !== '40P01' && code !== '23505') throw error;
       }
     }
     await client.end();
