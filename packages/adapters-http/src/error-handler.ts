@@ -34,6 +34,10 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   tenant_not_found: () => SERVER_ERROR,
   tenant_exists: () => SERVER_ERROR,
   api_key_not_found: () => SERVER_ERROR,
+  // docs/channel-managers.md, "Retrying safely".
+  invalid_idempotency_key: () => ({ status: 400, body: { detail: 'invalid_idempotency_key' } }),
+  idempotency_key_reused: () => ({ status: 422, body: { detail: 'idempotency_key_reused' } }),
+  idempotency_key_in_use: () => ({ status: 409, body: { detail: 'idempotency_key_in_use' } }),
 };
 
 function transportReply(problem: TransportProblem): Reply {

@@ -7,7 +7,11 @@ const LINE_SEPARATORS = /[\u2028\u2029]/;
  * JSONRenderer sends it, which also escapes U+2028/U+2029. For HEAD, Node drops the body and keeps the length.
  */
 export function sendJson(res: Response, status: number, body: unknown): void {
-  const text = jsonText(body);
+  sendJsonText(res, status, jsonText(body));
+}
+
+/** An answer whose JSON text was rendered before (a stored idempotent answer). */
+export function sendJsonText(res: Response, status: number, text: string): void {
   endJson(res, status, text, Buffer.byteLength(text));
 }
 
@@ -18,7 +22,8 @@ function endJson(res: Response, status: number, bytes: string | Buffer, length: 
   res.end(bytes);
 }
 
-function jsonText(body: unknown): string {
+/** The JSON text of every answer (see sendJson). */
+export function jsonText(body: unknown): string {
   const text = JSON.stringify(body);
   return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }

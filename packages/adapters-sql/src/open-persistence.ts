@@ -7,6 +7,7 @@ import {
   type CustomerRepository,
   type DataVersions,
   type InvoiceIssuerRepository,
+  type IdempotencyStore,
   type InvoiceRepository,
   type RateLimiter,
   type ReadSnapshots,
@@ -23,6 +24,7 @@ import { SqlBookingRepository } from './repositories/sql-booking-repository';
 import { SqlChangeFeed } from './repositories/sql-change-feed';
 import { SqlCustomerRepository, SqlInvoiceIssuerRepository, SqlInvoiceRepository, SqlSiteRepository } from './repositories/sql-list-repositories';
 import { SqlDataVersions } from './repositories/sql-data-versions';
+import { SqlIdempotencyStore } from './repositories/sql-idempotency-store';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';
 import { SqlTenantImporter } from './repositories/sql-tenant-importer';
 import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints';
@@ -37,6 +39,7 @@ export interface Persistence {
   invoices: InvoiceRepository;
   issuers: InvoiceIssuerRepository;
   bookings: BookingRepository;
+  idempotency: IdempotencyStore;
   importer: TenantImporter;
   changes: ChangeFeedRepository;
   webhooks: WebhookEndpointRepository;
@@ -97,6 +100,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     invoices: new SqlInvoiceRepository(db),
     issuers: new SqlInvoiceIssuerRepository(db),
     bookings: new SqlBookingRepository(db),
+    idempotency: new SqlIdempotencyStore(db),
     importer: new SqlTenantImporter(db, clock),
     changes: new SqlChangeFeed(db),
     webhooks: new SqlWebhookEndpoints(db),

@@ -136,7 +136,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // A page's count and rows come from one snapshot of the database (docs/database-rules.md).
   single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache(), persistence.snapshots));
   single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings, cache()));
-  single(TOKENS.CreateBooking, () => new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random), persistence.customers));
+  single(TOKENS.CreateBooking, () => new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random), persistence.customers, persistence.idempotency));
   single(TOKENS.ListSites, () => new ListSites(persistence.sites, cache(), persistence.snapshots));
   single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, cache(), persistence.snapshots));
   single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, cache(), persistence.snapshots));

@@ -11,6 +11,7 @@ import { readFixture } from './fixtures/parse-fixture';
 import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
 import type { RequestActivityCounter } from './request-activity';
+import { type Sweep, sweepIdempotencyKeys } from './idempotency-sweep';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 50;
@@ -107,8 +108,9 @@ export async function startServer(container: AppContainer, options: ServeOptions
     throw error;
   }
   if (demoKey !== null) options.print(demoBanner(demoKey, `${scheme}://${hostForUrl(reachableHost(config.host))}:${port}`, tls === null));
+  const sweep = sweepIdempotencyKeys(persistence.idempotency, container.resolve(TOKENS.Clock), logger);
   let stopping: Promise<boolean> | undefined;
-  const stop = () => (stopping ??= drain(server, servers, container));
+  const stop = () => (stopping ??= drain(server, servers, container, sweep));
   options.serving?.(stop);
 
   // OPERATIONS.md: one plain line with the URL, whatever LOG_LEVEL says (scripts wait for it); the JSON log records
@@ -228,7 +230,7 @@ function demoBanner(rawKey: string, baseUrl: string, behindProxy: boolean): stri
   ].join('\n');
 }
 
-async function drain(listener: NetServer, servers: Server[], container: AppContainer): Promise<boolean> {
+async function drain(listener: NetServer, servers: Server[], container: AppContainer, sweep: Sweep): Promise<boolean> {
   const { logger } = container;
   logger.info('shutting down: no new connections, finishing requests in flight');
   // The listener's callback fires once every connection it accepted has ended, whichever server it was handed to.
@@ -252,6 +254,7 @@ async function drain(listener: NetServer, servers: Server[], container: AppConta
     logger.error({ timeoutMs: DRAIN_TIMEOUT_MS }, 'requests still in flight after the drain timeout: closing their connections');
     servers.forEach((s) => s.closeAllConnections());
   }
+  await sweep.stop();
   await container.close();
   logger.info('stopped');
   return clean;

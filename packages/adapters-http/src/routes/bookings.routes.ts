@@ -1,11 +1,13 @@
-import { DomainError, parsePythonInt } from '@campsite/domain';
+import { type Booking, DomainError, parsePythonInt, readIdempotencyKey } from '@campsite/domain';
+import type { Response } from 'express';
+import { fingerprintOf } from '../body/fingerprint';
 import { readJsonBody } from '../body/read-json-body';
 import type { HttpDeps } from '../http-deps';
 import { bookingJson } from '../presenters';
 import { readBookingFilter } from '../schemas/booking-filter.schema';
 import { readCreateBookingBody } from '../schemas/create-booking.schema';
 import { originOf } from '../public-origin';
-import { sendJson, sendRendered } from '../send-json';
+import { jsonText, sendJson, sendJsonText, sendRendered } from '../send-json';
 import { type Resource, queryOf, readPaging, resource, sendPage } from './endpoint';
 
 export const BOOKINGS_PATH = '/api/v1/public/bookings/';
@@ -25,10 +27,25 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
     POST: {
       scope: deps.createBooking.scope,
       async handle(req, res, principal) {
-        const input = readCreateBookingBody(await readJsonBody(req));
-        const booking = await deps.createBooking.execute(principal, input);
-        res.setHeader('Location', `${originOf(res)}${BOOKINGS_PATH}${booking.id}/`);
-        sendJson(res, 201, bookingJson(booking));
+        // docs/channel-managers.md, "Retrying safely": the key is read after the rate limit, before the body.
+        const key = readIdempotencyKey(req.get('idempotency-key'));
+        const body = await readJsonBody(req);
+        const input = readCreateBookingBody(body);
+        if (key === undefined) {
+          const booking = await deps.createBooking.execute(principal, input);
+          res.setHeader('Location', locationOf(res, booking));
+          sendJson(res, 201, bookingJson(booking));
+          return;
+        }
+        const outcome = await deps.createBooking.executeOnce(principal, input, {
+          key,
+          fingerprint: fingerprintOf(body),
+          responseOf: (booking) => JSON.stringify({ location: locationOf(res, booking), body: jsonText(bookingJson(booking)) }),
+        });
+        const stored = JSON.parse(outcome.response) as { location: string; body: string };
+        res.setHeader('Location', stored.location);
+        if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+        sendJsonText(res, 201, stored.body);
       },
     },
   });
@@ -47,4 +64,8 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
   });
 
   return { collection, detail };
+}
+
+function locationOf(res: Response, booking: Booking): string {
+  return `${originOf(res)}${BOOKINGS_PATH}${booking.id}/`;
 }

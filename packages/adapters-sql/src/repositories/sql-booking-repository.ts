@@ -4,6 +4,7 @@ import {
   type BookingRepository,
   type BookingStatus,
   DomainError,
+  type IdempotencyCompletion,
   type NewBooking,
   OCCUPYING_STATUSES,
   type PageWindow,
@@ -12,6 +13,7 @@ import {
 import type { SqlDatabase, SqlExecutor } from '../sql-executor';
 import { isLostIdRace, translateSqlError } from '../translate-sql-error';
 import { BOOKINGS, byIdSql, toBooking } from './row-mappers';
+import { completeIdempotencyClaim } from './sql-idempotency-store';
 import { type ListFilter, countWhere, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
 
 export const BOOKING_COLUMNS = [
@@ -73,20 +75,20 @@ export class SqlBookingRepository implements BookingRepository {
    * DECISIONS §2.7: one transaction that locks the site (Postgres: FOR UPDATE on its row; SQLite: BEGIN IMMEDIATE),
    * so a second create for the same site waits and then sees the first one's booking in its overlap check.
    */
-  async insertIfAvailable(booking: NewBooking): Promise<Booking> {
+  async insertIfAvailable(booking: NewBooking, completion?: IdempotencyCompletion): Promise<Booking> {
     // The triggers move the id counter past every id another writer inserts, so a collision needs a row inserted
     // between our allocation and our insert without going through the counter lock (issue 16). That, or a deadlock
     // with such a writer, is tried again with a fresh id; the transaction left nothing behind.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.tryInsert(booking);
+        return await this.tryInsert(booking, completion);
       } catch (error) {
         if (attempt >= CREATE_ATTEMPTS || booking.id !== undefined || !isLostIdRace(error)) throw translateSqlError(error);
       }
     }
   }
 
-  private tryInsert(booking: NewBooking): Promise<Booking> {
+  private tryInsert(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking> {
     const { tenantId } = booking;
     return this.db.transaction(async (tx) => {
       const site = await tx.get<{ status: string; site_number: string }>(
@@ -107,7 +109,9 @@ export class SqlBookingRepository implements BookingRepository {
         bookingRow(this.db, tenantId, id, booking),
       );
       const { id: _ignored, ...fields } = booking;
-      return { ...fields, id, siteNumber: site.site_number, updatedAt: booking.createdAt };
+      const created = { ...fields, id, siteNumber: site.site_number, updatedAt: booking.createdAt };
+      if (completion) await completeIdempotencyClaim(this.db, tx, created, completion);
+      return created;
     });
   }
 

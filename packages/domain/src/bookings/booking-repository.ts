@@ -2,6 +2,7 @@ import type { PageWindow } from '../shared/pagination';
 import type { Booking, BookingFilter, NewBooking } from './booking';
 import type { BookingStatus } from './booking-status';
 import type { Rappen } from '../shared/money';
+import type { IdempotencyCompletion } from './idempotency';
 
 /**
  * Bookings of one tenant at a time; every method is scoped by `tenantId` and never sees another tenant's rows.
@@ -21,11 +22,16 @@ export interface BookingRepository {
    * checks that the site is `active` and that no `pending` or `confirmed` booking on it overlaps
    * `[checkInDate, checkOutDate)`, allocates the next id within the tenant, and inserts.
    *
+   * When `completion` is given, the same transaction also completes that idempotency claim of the booking's tenant
+   * (IdempotencyStore): its record gets the answer `completion.responseOf(booking)` and `completion.expiresAt`.
+   *
    * @throws DomainError `site_unavailable` when the site is not active or an overlapping booking exists
    * @throws DomainError `duplicate_booking_reference` when the reference is taken in this tenant (nothing is stored)
    * @throws DomainError `customer_not_found` when `customerId` is set and names no `customer` user of the tenant
+   * @throws DomainError `idempotency_key_in_use` when the claim is no longer held by `completion.token` (nothing is
+   *   stored: another request took a stale claim over)
    */
-  insertIfAvailable(booking: NewBooking): Promise<Booking>;
+  insertIfAvailable(booking: NewBooking, completion?: IdempotencyCompletion): Promise<Booking>;
   /**
    * Compare-and-set of the status (and price): changes the booking only if its status is still `from`.
    * Returns the updated booking, or null when it does not exist or its status is no longer `from`.

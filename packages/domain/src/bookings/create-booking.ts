@@ -10,6 +10,7 @@ import type { CustomerRepository } from '../customers/customer';
 import type { SiteRepository } from '../sites/site';
 import { BOOKING_REFERENCE_ALPHABET, BOOKING_REFERENCE_LENGTH, type Booking } from './booking';
 import type { BookingRepository } from './booking-repository';
+import { IDEMPOTENCY_KEY_TTL_MS, type IdempotencyCompletion, type IdempotencyStore, STALE_CLAIM_MS } from './idempotency';
 import { placeholderPrice } from './placeholder-pricing';
 
 /** The guest and stay fields of a create request, already type-checked by the transport (DRF field rules). */
@@ -44,6 +45,18 @@ const MAX_REFERENCE_ATTEMPTS = 8;
 /** The longest stay a booking may cover. */
 export const MAX_NIGHTS = 365;
 
+/** A create request that carries an `Idempotency-Key` (docs/channel-managers.md, "Retrying safely"). */
+export interface IdempotentRequest {
+  key: string;
+  /** Equal for equal JSON values of the body, whatever their key order or spacing (the transport computes it). */
+  fingerprint: string;
+  /** The answer a replay gives again, rendered from the booking this request creates. */
+  responseOf(booking: Booking): string;
+}
+
+/** A created booking and the answer stored for it, or the answer a first request with the same key stored. */
+export type IdempotentOutcome = { replayed: false; booking: Booking; response: string } | { replayed: true; response: string };
+
 export class CreateBooking {
   readonly scope: Scope = 'bookings:write';
 
@@ -53,11 +66,63 @@ export class CreateBooking {
     private readonly clock: Clock,
     private readonly random: RandomSource,
     private readonly customers: CustomerRepository,
+    private readonly idempotency?: IdempotencyStore,
   ) {}
 
-  /** DECISIONS §2 items 4 to 7, in that order; the first failing rule wins. */
+  /** Creates a booking in the caller's tenant, or throws the first rule it breaks (see `create`). */
   async execute(principal: Principal, input: CreateBookingInput): Promise<Booking> {
     requireScope(principal, this.scope);
+    return this.create(principal, input);
+  }
+
+  /**
+   * `execute` under an idempotency key of the caller's tenant: the first request with the key runs as usual and, when
+   * it creates the booking, stores its answer in the booking's own transaction. A later request with an equal body
+   * gets that answer again and creates nothing.
+   *
+   * @throws DomainError `idempotency_key_reused` when the key was used with another body
+   * @throws DomainError `idempotency_key_in_use` while the first request with the key is still running
+   */
+  async executeOnce(principal: Principal, input: CreateBookingInput, request: IdempotentRequest): Promise<IdempotentOutcome> {
+    requireScope(principal, this.scope);
+    const store = this.idempotency;
+    if (!store) throw new Error('CreateBooking was built without an IdempotencyStore');
+    const { tenantId } = principal;
+    const now = this.clock.now();
+    const claim = await store.claim(
+      tenantId,
+      request.key,
+      request.fingerprint,
+      now,
+      new Date(now.getTime() - STALE_CLAIM_MS),
+      new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+    );
+    if (claim.kind !== 'claimed') {
+      if (claim.fingerprint !== request.fingerprint) throw new DomainError('idempotency_key_reused');
+      if (claim.kind === 'in_use') throw new DomainError('idempotency_key_in_use');
+      return { replayed: true, response: claim.response };
+    }
+    let response: string | undefined;
+    const completion: IdempotencyCompletion = {
+      key: request.key,
+      token: claim.token,
+      responseOf: (booking) => (response = request.responseOf(booking)),
+      expiresAt: new Date(this.clock.now().getTime() + IDEMPOTENCY_KEY_TTL_MS),
+    };
+    try {
+      const booking = await this.create(principal, input, completion);
+      return { replayed: false, booking, response: response ?? request.responseOf(booking) };
+    } catch (error) {
+      // Only a created booking is remembered; after any other outcome a retry runs afresh. Should the release fail,
+      // the claim still stops blocking the key once it is STALE_CLAIM_MS old, so the create's own error is the one
+      // worth reporting.
+      await store.release(tenantId, request.key, claim.token).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** DECISIONS §2 items 4 to 7, in that order; the first failing rule wins. */
+  private async create(principal: Principal, input: CreateBookingInput, completion?: IdempotencyCompletion): Promise<Booking> {
     const site = input.siteId === null || !isRecordId(input.siteId) ? null : await this.sites.findById(principal.tenantId, input.siteId);
     if (!site) throw new DomainError('site_not_found');
 
@@ -97,7 +162,7 @@ export class CreateBooking {
     };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.bookings.insertIfAvailable({ ...draft, bookingReference: this.newReference() });
+        return await this.bookings.insertIfAvailable({ ...draft, bookingReference: this.newReference() }, completion);
       } catch (error) {
         // The customer stopped being one between the check above and the insert (the storage checks it again).
         if (customer !== null && isDomainError(error, 'customer_not_found')) throw DomainError.validation(customerMissing(customer.shown));

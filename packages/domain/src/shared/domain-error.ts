@@ -19,7 +19,10 @@ export type DomainErrorCode =
   | 'duplicate_booking_reference'
   | 'tenant_not_found'
   | 'tenant_exists'
-  | 'api_key_not_found';
+  | 'api_key_not_found'
+  | 'invalid_idempotency_key'
+  | 'idempotency_key_reused'
+  | 'idempotency_key_in_use';
 
 /** Field-keyed messages, DRF-style: `{ field: [message, ...] }`, with `non_field_errors` for object-level rules. */
 export type FieldErrors = Record<string, string[]>;

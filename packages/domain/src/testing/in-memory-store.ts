@@ -4,6 +4,7 @@ import type { SecretHasher } from '../api-keys/secret-hasher';
 import type { Booking, BookingFilter, NewBooking } from '../bookings/booking';
 import type { ChangeBatch, ChangeFeedRepository, ChangeType, ChangedRecord } from '../changes/change-feed';
 import type { BookingRepository } from '../bookings/booking-repository';
+import type { IdempotencyClaim, IdempotencyCompletion, IdempotencyStore } from '../bookings/idempotency';
 import { isOccupying } from '../bookings/booking-status';
 import type { Customer, CustomerRepository, UserRole } from '../customers/customer';
 import type { BillingDetails, InvoiceIssuer, InvoiceIssuerRepository } from '../invoices/billing-details';
@@ -53,6 +54,8 @@ export class InMemoryStore {
   /** The `webhook_endpoints` table, and the last endpoint id handed out per tenant (ids are never reused). */
   webhookEndpoints: WebhookEndpoint[] = [];
   lastWebhookEndpointId = new Map<number, number>();
+  /** Idempotency records by tenant id and key (InMemoryIdempotencyStore). */
+  idempotency = new Map<string, IdempotencyRecord>();
   /** Bumped by every write through the repositories (DataVersions). */
   writes = 0;
   /** What the SQL triggers stamp updated_at and changes with; inMemoryAdapters sets the adapters' clock. */
@@ -111,6 +114,16 @@ export class InMemoryStore {
     return { ...booking, siteNumber: site?.siteNumber ?? '' };
   }
 }
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  token: string;
+  claimedAt: Date;
+  expiresAt: Date;
+  response: string | null;
+}
+
+const idempotencyId = (tenantId: number, key: string) => `${tenantId}\u0000${key}`;
 
 /** Byte-order comparison of strings, as SQLite BINARY and Postgres COLLATE "C" compare UTF-8. */
 export function compareBytes(a: string, b: string): number {
@@ -277,7 +290,7 @@ export class InMemoryBookingRepository implements BookingRepository {
     return booking ? this.store.bookingView(booking) : null;
   }
 
-  async insertIfAvailable(booking: NewBooking) {
+  async insertIfAvailable(booking: NewBooking, completion?: IdempotencyCompletion) {
     const { store } = this;
     const site = store.sites.find((s) => s.tenantId === booking.tenantId && s.id === booking.siteId);
     const taken = store.bookings.some(
@@ -294,7 +307,15 @@ export class InMemoryBookingRepository implements BookingRepository {
     if (store.bookings.some((b) => b.tenantId === booking.tenantId && b.bookingReference === booking.bookingReference)) {
       throw new DomainError('duplicate_booking_reference');
     }
+    const record = completion && store.idempotency.get(idempotencyId(booking.tenantId, completion.key));
+    if (completion && (!record || record.token !== completion.token || record.response !== null)) {
+      throw new DomainError('idempotency_key_in_use');
+    }
     const stored: StoredBooking = { ...booking, id: booking.id ?? store.nextId(store.bookings, booking.tenantId), updatedAt: booking.createdAt };
+    if (record && completion) {
+      record.response = completion.responseOf(store.bookingView(stored));
+      record.expiresAt = completion.expiresAt;
+    }
     store.bookings.push(stored);
     store.record(stored.tenantId, 'booking', stored.id, false, stored.updatedAt);
     return store.bookingView(stored);
@@ -308,6 +329,43 @@ export class InMemoryBookingRepository implements BookingRepository {
     booking.updatedAt = this.store.clock.now();
     this.store.record(tenantId, 'booking', id, false, booking.updatedAt);
     return this.store.bookingView(booking);
+  }
+}
+
+export class InMemoryIdempotencyStore implements IdempotencyStore {
+  private tokens = 0;
+
+  constructor(private readonly store: InMemoryStore) {}
+
+  async claim(tenantId: number, key: string, fingerprint: string, now: Date, staleBefore: Date, expiresAt: Date): Promise<IdempotencyClaim> {
+    const id = idempotencyId(tenantId, key);
+    const held = this.store.idempotency.get(id);
+    const free = !held || held.expiresAt <= now || (held.response === null && held.claimedAt < staleBefore);
+    if (held && !free) {
+      return held.response === null
+        ? { kind: 'in_use', fingerprint: held.fingerprint }
+        : { kind: 'completed', fingerprint: held.fingerprint, response: held.response };
+    }
+    const token = `claim-${++this.tokens}`;
+    this.store.idempotency.set(id, { fingerprint, token, claimedAt: now, expiresAt, response: null });
+    return { kind: 'claimed', token };
+  }
+
+  async release(tenantId: number, key: string, token: string): Promise<void> {
+    const id = idempotencyId(tenantId, key);
+    const held = this.store.idempotency.get(id);
+    if (held && held.token === token && held.response === null) this.store.idempotency.delete(id);
+  }
+
+  async purgeExpired(now: Date): Promise<number> {
+    let purged = 0;
+    for (const [id, record] of this.store.idempotency) {
+      if (record.expiresAt <= now) {
+        this.store.idempotency.delete(id);
+        purged++;
+      }
+    }
+    return purged;
   }
 }
 
@@ -556,6 +614,7 @@ export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
     invoices: new InMemoryInvoiceRepository(store),
     issuers: new InMemoryInvoiceIssuerRepository(store),
     bookings: new InMemoryBookingRepository(store),
+    idempotency: new InMemoryIdempotencyStore(store),
     importer: new InMemoryTenantImporter(store, clock),
     changes: new InMemoryChangeFeed(store),
     webhooks: new InMemoryWebhookEndpoints(store),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { ApiKeyRepository } from '../../api-keys/api-key-repository';
 import type { BookingRepository } from '../../bookings/booking-repository';
 import type { ChangeFeedRepository } from '../../changes/change-feed';
+import type { IdempotencyStore } from '../../bookings/idempotency';
 import type { CustomerRepository } from '../../customers/customer';
 import type { InvoiceIssuerRepository } from '../../invoices/billing-details';
 import type { InvoiceRepository } from '../../invoices/invoice';
@@ -27,6 +28,7 @@ export interface AdapterSet {
   invoices: InvoiceRepository;
   issuers: InvoiceIssuerRepository;
   bookings: BookingRepository;
+  idempotency: IdempotencyStore;
   importer: TenantImporter;
   changes: ChangeFeedRepository;
   webhooks: WebhookEndpointRepository;

@@ -7,7 +7,6 @@ import { type AdapterSet, type AdapterSetup, expectDomainError, seedTenant, uniq
 const at = (iso: string) => new Date(iso);
 
 /** A booking as the API would create it on site 1 of `tenantId`; override the stay or the reference. */
-/** A booking as the create use case hands it to the repository. */
 export function aNewBooking(tenantId: number, overrides: Partial<NewBooking> = {}): NewBooking {
   const { id: _id, ...fields } = aBooking();
   return {

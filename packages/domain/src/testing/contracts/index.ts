@@ -4,6 +4,7 @@ import type { AdapterSetup } from './adapter-set';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
 import { describeDataVersionsContract } from './data-versions.contract';
 import { describeInvoiceDocumentsContract } from './invoice-documents.contract';
+import { describeIdempotencyStoreContract } from './idempotency-store.contract';
 import { describeCustomerRepositoryContract, describeInvoiceRepositoryContract, describeSiteRepositoryContract } from './list-repositories.contract';
 import { describeRateLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
@@ -16,6 +17,7 @@ export * from './access.contract';
 export * from './booking-repository.contract';
 export * from './data-versions.contract';
 export * from './invoice-documents.contract';
+export * from './idempotency-store.contract';
 export * from './list-repositories.contract';
 export * from './rate-limiter.contract';
 export * from './tenant-importer.contract';
@@ -44,6 +46,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup, capa
   describeChangeFeedContract(name, setup);
   describeInvoiceDocumentsContract(name, setup);
   describeWebhookEndpointsContract(name, setup);
+  describeIdempotencyStoreContract(name, setup);
   if (capabilities.rateLimiter) describeRateLimiterContract(name, setup);
   else describe(`RateLimiter contract: ${name}`, () => it.skip('skipped: this backend declares no rate limiter of its own'));
 }
