@@ -10,6 +10,7 @@ import { invoiceResources } from './routes/invoices.routes';
 import { siteResources } from './routes/sites.routes';
 import { headerValues } from './raw-headers';
 import { webhookEndpointResources } from './routes/webhook-endpoints.routes';
+import { type RenderedAnswer, ifNoneMatchHolds, sendAnswer, sendNotModified } from './send-json';
 import { TransportError } from './transport-error';
 
 export const API_PREFIX = '/api/v1/public/';
@@ -100,7 +101,7 @@ async function showStanding(res: Response, throttle: Throttle, principal: Princi
 /**
  * Everything after the HTTPS check, in the order of DECISIONS §2: unknown path (404) → authentication (401) → wrong
  * method (405) → scope (403) → rate limit (429) → the endpoint (body, validation, domain rules). 401, 403 and 405 end
- * before the limiter, so they never count against the key.
+ * before the limiter, so they never count against the key; nor does a 304 (see the conditional GET below).
  */
 export function apiRoutes(deps: HttpDeps): RequestHandler {
   const handle = pipeline(deps);
@@ -165,15 +166,44 @@ function pipeline(deps: HttpDeps): RequestHandler {
     }
     await requireScopeOf(endpoint.scope);
 
-    let decision: RateLimitDecision;
+    /** Counts the request (429 past the limit) and shows the standing it leaves. */
+    const count = async () => {
+      let decision: RateLimitDecision;
+      try {
+        decision = await admit(endpoint.scope);
+      } catch (error) {
+        if (isDomainError(error, 'throttled')) await showStanding(res, throttle, principal);
+        throw error;
+      }
+      setRateLimitHeaders(res, decision);
+    };
+
+    const ifNoneMatch = req.method === 'GET' || req.method === 'HEAD' ? req.get('if-none-match') : undefined;
+    if (ifNoneMatch === undefined) {
+      await count();
+      const answer = await endpoint.handle(req, res, principal, route.pathId);
+      if (answer) sendAnswer(res, answer);
+      return;
+    }
+
+    // docs/channel-managers.md, "Polling cheaply": a 304 does not count against the rate limit, so a conditional
+    // GET is answered before the limiter is asked. The key is confirmed first (a revoked key hears 401, and the
+    // reads see the tenant's current data stamp); any answer other than 304 is then counted as usual, and a key
+    // past its limit hears 429 rather than the endpoint's own error.
+    await confirmed();
+    let answer: RenderedAnswer | void;
     try {
-      decision = await admit(endpoint.scope);
+      answer = await endpoint.handle(req, res, principal, route.pathId);
     } catch (error) {
-      if (isDomainError(error, 'throttled')) await showStanding(res, throttle, principal);
+      await count();
       throw error;
     }
-    setRateLimitHeaders(res, decision);
-
-    await endpoint.handle(req, res, principal, route.pathId);
+    if (answer && ifNoneMatchHolds(ifNoneMatch, answer.etag)) {
+      await showStanding(res, throttle, principal);
+      sendNotModified(res, answer.etag);
+      return;
+    }
+    await count();
+    if (answer) sendAnswer(res, answer);
   };
 }

@@ -21,7 +21,8 @@ const requireHttps: RequestHandler = (req, _res, next) => {
 export function createApp(deps: HttpDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('etag', false); // DRF sends no ETag, so no 304s either
+  // Express would hash every body for a weak ETag; strong tags come from sendAnswer, digested once per rendered body.
+  app.set('etag', false);
   app.set('query parser', false); // the query is read like Django's QueryDict (python/urlencode.ts)
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 

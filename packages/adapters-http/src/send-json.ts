@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 
 const LINE_SEPARATORS = /[\u2028\u2029]/;
@@ -15,7 +16,7 @@ export function sendJsonText(res: Response, status: number, text: string): void 
   endJson(res, status, text, Buffer.byteLength(text));
 }
 
-function endJson(res: Response, status: number, bytes: string | Buffer, length: number): void {
+function endJson(res: Response, status: number, bytes: string | Buffer | Uint8Array, length: number): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Content-Length', length);
@@ -28,7 +29,17 @@ export function jsonText(body: unknown): string {
   return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }
 
-const rendered = new WeakMap<object, { variant: string; bytes: Buffer | string; length: number }>();
+/** A 200 body rendered once, with its strong entity tag (docs/channel-managers.md, "Polling cheaply"). */
+export interface RenderedAnswer {
+  bytes: Buffer | Uint8Array | string;
+  length: number;
+  etag: string;
+  /** Every answer is JSON but the invoice PDF, which names its own type and headers. */
+  contentType?: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
+const rendered = new WeakMap<object, RenderedAnswer & { variant: string }>();
 
 /**
  * Below this, a rendered body is kept as a string: Buffer.from would slice it out of a shared 8 KiB slab, and each kept
@@ -38,18 +49,54 @@ const rendered = new WeakMap<object, { variant: string; bytes: Buffer | string; 
 const OWN_BUFFER_BYTES = 4 * 1024;
 
 /**
- * A 200 whose body is rendered from `value` once and then reused for as long as `value` lives: the use cases hand
+ * The body of a 200, rendered from `value` once and then reused for as long as `value` lives: the use cases hand
  * out the same immutable object for as long as the data is unchanged (FreshReadCache), so a repeated read costs no
- * JSON walk and no UTF-8 encoding (issue 6). `variant` names whatever else the body depends on (the request URL, for
- * the links of a page); `render` builds the body.
+ * JSON walk, no UTF-8 encoding and no hashing (issue 6). `variant` names whatever else the body depends on (the
+ * request URL, for the links of a page); `render` builds the body. The entity tag is a digest of the bytes
+ * themselves, so it changes exactly when the body does, also across restarts and processes.
  */
-export function sendRendered(res: Response, value: object, variant: string, render: () => unknown): void {
+export function renderedAnswer(value: object, variant: string, render: () => unknown): RenderedAnswer {
   let entry = rendered.get(value);
   if (entry === undefined || entry.variant !== variant) {
     const text = jsonText(render());
     const length = Buffer.byteLength(text);
-    entry = { variant, bytes: length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8'), length };
+    const bytes = length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8');
+    entry = { variant, bytes, length, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"` };
     rendered.set(value, entry);
   }
-  endJson(res, 200, entry.bytes, entry.length);
+  return entry;
+}
+
+/** A 200 with its ETag. For HEAD, Node drops the body and keeps the length. */
+export function sendAnswer(res: Response, answer: RenderedAnswer): void {
+  res.setHeader('ETag', answer.etag);
+  if (answer.contentType === undefined) {
+    endJson(res, 200, answer.bytes, answer.length);
+    return;
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', answer.contentType);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+  res.setHeader('Content-Length', answer.length);
+  res.end(answer.bytes);
+}
+
+/** A 304: the ETag and the headers already set, no body. */
+export function sendNotModified(res: Response, etag: string): void {
+  res.statusCode = 304;
+  res.setHeader('ETag', etag);
+  res.end();
+}
+
+/**
+ * Whether `If-None-Match` names `etag`: `*`, or a comma-separated list of tags compared weakly (a `W/` prefix is
+ * ignored), as RFC 9110 §13.1.2 says for this header.
+ */
+export function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  }
+  return false;
 }

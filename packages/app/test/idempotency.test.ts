@@ -1,9 +1,8 @@
 import { ManageApiKeys } from '@campsite/domain';
 import { FakeSecretHasher, FixedClock, aSite, aTenant } from '@campsite/domain/testing';
-import { describe, it } from 'vitest';
 import { serve } from '../../adapters-http/test/support/http-harness';
 import { describeIdempotencyOverHttp } from '../../adapters-http/test/support/idempotency-scenarios';
-import { postgresForTests, tempDir } from '../../adapters-sql/test/support/databases';
+import { describeOnSqlBackends } from './support/sql-backends';
 import { loadConfig } from '../src/config';
 import { type HttpApp, TOKENS, createContainer } from '../src/container';
 
@@ -36,12 +35,4 @@ async function openOn(databaseUrl: string) {
   };
 }
 
-describeIdempotencyOverHttp('sqlite', async () => {
-  const dir = tempDir('idempotency');
-  const world = await openOn(`sqlite:${dir.path}/campsite.db`);
-  return { ...world, close: async () => (await world.close(), dir.remove()) };
-});
-
-const postgres = await postgresForTests('idempotency over HTTP');
-if (postgres) describeIdempotencyOverHttp('postgres', () => openOn(postgres.url));
-else describe('Idempotency-Key on POST /bookings/: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
+await describeOnSqlBackends('idempotency over HTTP', describeIdempotencyOverHttp, openOn);

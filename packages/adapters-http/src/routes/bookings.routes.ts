@@ -7,8 +7,8 @@ import { bookingJson } from '../presenters';
 import { readBookingFilter } from '../schemas/booking-filter.schema';
 import { readCreateBookingBody } from '../schemas/create-booking.schema';
 import { originOf } from '../public-origin';
-import { jsonText, sendJson, sendJsonText, sendRendered } from '../send-json';
-import { type Resource, queryOf, readPaging, resource, sendPage } from './endpoint';
+import { jsonText, renderedAnswer, sendJson, sendJsonText } from '../send-json';
+import { type Resource, queryOf, readPaging, renderPage, resource } from './endpoint';
 
 export const BOOKINGS_PATH = '/api/v1/public/bookings/';
 
@@ -21,7 +21,7 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
         // DRF filters the queryset (400) before it paginates (404 Invalid page.).
         const filter = readBookingFilter(query);
         const { request, hint } = readPaging(query);
-        sendPage(req, res, query, await deps.listBookings.execute(principal, filter, request, hint), bookingJson);
+        return renderPage(req, res, query, await deps.listBookings.execute(principal, filter, request, hint), bookingJson);
       },
     },
     POST: {
@@ -53,12 +53,12 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
   const detail = resource({
     GET: {
       scope: deps.getBooking.scope,
-      async handle(_req, res, principal, pathId) {
+      async handle(_req, _res, principal, pathId) {
         // DECISIONS §2: an id that is not an integer is the same 404 as an absent booking.
         const id = pathId === undefined ? null : parsePythonInt(pathId);
         if (id === null) throw new DomainError('not_found');
         const booking = await deps.getBooking.execute(principal, id);
-        sendRendered(res, booking, '', () => bookingJson(booking));
+        return renderedAnswer(booking, '', () => bookingJson(booking));
       },
     },
   });

@@ -2,7 +2,7 @@ import { type Change, READ_SCOPE_OF, type ReadChanges, formatDateTime } from '@c
 import { bookingJson, customerJson, invoiceJson, siteJson } from '../presenters';
 import { encodeQuery, groupQuery, lastValue } from '../python/urlencode';
 import { originOf } from '../public-origin';
-import { sendJson } from '../send-json';
+import { renderedAnswer } from '../send-json';
 import { type Resource, queryOf, resource } from './endpoint';
 
 /** A change as the feed shows it: the record exactly as its list renders it, null once deleted (docs/change-feed.md). */
@@ -33,7 +33,8 @@ export function changeResources(deps: { readChanges: ReadChanges }): { collectio
             groups.set('after', [page.cursor]);
             next = `${originOf(res)}${req.path}?${encodeQuery(groups)}`;
           }
-          sendJson(res, 200, { count: page.count, next, previous: null, cursor: page.cursor, results: page.changes.map(changeJson) });
+          // A page of the feed is read afresh every time, so its tag is digested from each answer it gives.
+          return renderedAnswer(page, '', () => ({ count: page.count, next, previous: null, cursor: page.cursor, results: page.changes.map(changeJson) }));
         },
       },
     }),

@@ -10,15 +10,16 @@ import type { Request, Response } from 'express';
 import { pageLinks, readPageHint } from '../pagination-links';
 import { lastValue, parseQuery, type QueryPairs } from '../python/urlencode';
 import { originOf } from '../public-origin';
-import { sendRendered } from '../send-json';
+import { type RenderedAnswer, renderedAnswer } from '../send-json';
 
 /**
  * One method of one path: the scope its use case requires (or a list of which any one will do), and the work after
- * the checks of DECISIONS §2.
+ * the checks of DECISIONS §2. A GET returns its 200 body instead of sending it, so that the pipeline can answer 304
+ * to a matching `If-None-Match` (docs/channel-managers.md, "Polling cheaply"); a POST sends its own answer.
  */
 export interface Endpoint {
   readonly scope: Scope | readonly Scope[];
-  handle(req: Request, res: Response, principal: Principal, pathId: string | undefined): Promise<void>;
+  handle(req: Request, res: Response, principal: Principal, pathId: string | undefined): Promise<RenderedAnswer | void>;
 }
 
 /** A path and its methods. HEAD is GET without a body; OPTIONS and the rest are wrong methods (DECISIONS §2). */
@@ -61,9 +62,9 @@ export function readPaging(query: QueryPairs): { request: PageRequest; hint: Pag
 }
 
 /** The pagination envelope (spec: count, next, previous, results; never a bare array). */
-export function sendPage<T>(req: Request, res: Response, query: QueryPairs, page: Page<T>, present: (row: T) => unknown): void {
+export function renderPage<T>(req: Request, res: Response, query: QueryPairs, page: Page<T>, present: (row: T) => unknown): RenderedAnswer {
   const origin = originOf(res);
-  sendRendered(res, page, `${origin}${req.originalUrl}`, () => {
+  return renderedAnswer(page, `${origin}${req.originalUrl}`, () => {
     const { next, previous } = pageLinks(`${origin}${req.path}`, query, page);
     return { count: page.count, next, previous, results: page.results.map(present) };
   });
@@ -82,7 +83,7 @@ export function listEndpoint<T, F>(
       // DRF filters the queryset (400) before it paginates (404 Invalid page.).
       const filter = readFilter(query);
       const { request, hint } = readPaging(query);
-      sendPage(req, res, query, await useCase.execute(principal, request, hint, filter), present);
+      return renderPage(req, res, query, await useCase.execute(principal, request, hint, filter), present);
     },
   };
 }

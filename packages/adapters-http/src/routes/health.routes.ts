@@ -1,6 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { DatabaseProbe, HttpLogger } from '../http-deps';
-import { sendJson } from '../send-json';
+import { ifNoneMatchHolds, renderedAnswer, sendAnswer, sendJson, sendNotModified } from '../send-json';
 import { TransportError } from '../transport-error';
 
 const HEALTHY = { status: 'ok' };
@@ -26,15 +26,22 @@ export function healthRoutes(database: DatabaseProbe | undefined, logger: HttpLo
       throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: 'GET, HEAD' });
     }
     if (path === '/healthz') {
-      sendJson(res, 200, HEALTHY);
+      sendHealthy(req, res, HEALTHY);
       return;
     }
     if (database === undefined) {
-      sendJson(res, 200, READY);
+      sendHealthy(req, res, READY);
       return;
     }
-    return answersWithin(database, READINESS_TIMEOUT_MS, logger).then((ready) => sendJson(res, ready ? 200 : 503, ready ? READY : UNAVAILABLE));
+    return answersWithin(database, READINESS_TIMEOUT_MS, logger).then((ready) => (ready ? sendHealthy(req, res, READY) : sendJson(res, 503, UNAVAILABLE)));
   };
+}
+
+/** A probe's 200, like every 200 to a GET with its entity tag (docs/channel-managers.md, "Polling cheaply"). */
+function sendHealthy(req: Request, res: Response, body: object): void {
+  const answer = renderedAnswer(body, '', () => body);
+  if (ifNoneMatchHolds(req.get('if-none-match'), answer.etag)) sendNotModified(res, answer.etag);
+  else sendAnswer(res, answer);
 }
 
 async function answersWithin(database: DatabaseProbe, timeoutMs: number, logger: HttpLogger): Promise<boolean> {

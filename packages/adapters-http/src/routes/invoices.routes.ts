@@ -1,10 +1,10 @@
 import { DomainError, isRecordId, parsePythonInt } from '@campsite/domain';
 import type { HttpDeps } from '../http-deps';
 import { invoiceJson, invoiceLineJson } from '../presenters';
-import { sendPdf } from '../send-pdf';
-import { sendRendered } from '../send-json';
+import { pdfAnswer } from '../send-pdf';
+import { renderedAnswer } from '../send-json';
 import { readInvoiceFilter } from '../schemas/list-filter.schema';
-import { type Resource, listEndpoint, queryOf, readPaging, resource, sendPage } from './endpoint';
+import { type Resource, listEndpoint, queryOf, readPaging, renderPage, resource } from './endpoint';
 
 /** DECISIONS §2: an id that is not an integer is the same 404 as an absent invoice; so is one no row can have. */
 function invoiceId(pathId: string | undefined): number {
@@ -20,9 +20,9 @@ export function invoiceResources(deps: HttpDeps): { collection: Resource; detail
     detail: resource({
       GET: {
         scope: deps.getInvoice.scope,
-        async handle(_req, res, principal, pathId) {
+        async handle(_req, _res, principal, pathId) {
           const invoice = await deps.getInvoice.execute(principal, invoiceId(pathId));
-          sendRendered(res, invoice, '', () => invoiceJson(invoice));
+          return renderedAnswer(invoice, '', () => invoiceJson(invoice));
         },
       },
     }),
@@ -33,15 +33,15 @@ export function invoiceResources(deps: HttpDeps): { collection: Resource; detail
           const id = invoiceId(pathId);
           const query = queryOf(req);
           const { request } = readPaging(query);
-          sendPage(req, res, query, await deps.listInvoiceLines.execute(principal, id, request), invoiceLineJson);
+          return renderPage(req, res, query, await deps.listInvoiceLines.execute(principal, id, request), invoiceLineJson);
         },
       },
     }),
     pdf: resource({
       GET: {
         scope: deps.getInvoiceDocument.scope,
-        async handle(req, res, principal, pathId) {
-          sendPdf(req, res, await deps.getInvoiceDocument.execute(principal, invoiceId(pathId)));
+        async handle(_req, _res, principal, pathId) {
+          return pdfAnswer(await deps.getInvoiceDocument.execute(principal, invoiceId(pathId)));
         },
       },
     }),

@@ -9,7 +9,7 @@ import {
   readUpdateWebhookEndpointBody,
 } from '../schemas/webhook-endpoint.schema';
 import { originOf } from '../public-origin';
-import { sendJson } from '../send-json';
+import { renderedAnswer, sendJson } from '../send-json';
 import { type Resource, resource } from './endpoint';
 
 export const WEBHOOK_ENDPOINTS_PATH = '/api/v1/public/webhook-endpoints/';
@@ -53,10 +53,10 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
   const collection = resource({
     GET: {
       scope,
-      async handle(_req, res, principal) {
+      async handle(_req, _res, principal) {
         // At most ten per tenant, so one page always holds them all.
         const views = await manage.list(principal);
-        sendJson(res, 200, { count: views.length, next: null, previous: null, results: views.map(endpointJson) });
+        return renderedAnswer(views, '', () => ({ count: views.length, next: null, previous: null, results: views.map(endpointJson) }));
       },
     },
     POST: {
@@ -72,8 +72,9 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
   const detail = resource({
     GET: {
       scope,
-      async handle(_req, res, principal, pathId) {
-        sendJson(res, 200, endpointJson(await manage.get(principal, endpointId(pathId))));
+      async handle(_req, _res, principal, pathId) {
+        const view = await manage.get(principal, endpointId(pathId));
+        return renderedAnswer(view, '', () => endpointJson(view));
       },
     },
     PATCH: {
