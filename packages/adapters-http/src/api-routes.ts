@@ -2,6 +2,7 @@ import { DomainError, isDomainError, type Principal, type RateLimitDecision, typ
 import type { RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
 import { setPrincipal } from './request-context';
+import { availabilityResources } from './routes/availability.routes';
 import { bookingResources } from './routes/bookings.routes';
 import { customerResources } from './routes/customers.routes';
 import { type Endpoint, type Resource, holdsScope } from './routes/endpoint';
@@ -34,6 +35,7 @@ function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
     ['customers', customerResources(deps).collection],
     ['invoices', invoices.collection],
     ['changes', changeResources(deps).collection],
+    ['availability', availabilityResources(deps).collection],
   ]);
   const invoiceParts = new Map<string, Resource>([
     ['lines', invoices.lines],

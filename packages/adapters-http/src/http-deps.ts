@@ -1,6 +1,7 @@
 import type {
   ApiKeyVerifier,
   CreateBooking,
+  GetAvailability,
   GetBooking,
   GetInvoice,
   GetInvoiceDocument,
@@ -29,6 +30,7 @@ export interface HttpDeps {
   listBookings: ListBookings;
   getBooking: GetBooking;
   createBooking: CreateBooking;
+  getAvailability: GetAvailability;
   listSites: ListSites;
   listCustomers: ListCustomers;
   listInvoices: ListInvoices;

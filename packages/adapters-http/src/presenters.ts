@@ -9,6 +9,7 @@ import {
   type Invoice,
   type InvoiceLine,
   type Site,
+  type SiteAvailability,
 } from '@campsite/domain';
 
 // The public JSON shapes, field names and order exactly as the spec's tables, with v1.1's `updated_at` last
@@ -83,5 +84,15 @@ export function invoiceLineJson(l: InvoiceLine) {
     unit_price: formatMoney(l.unitPrice),
     vat_rate: formatFixedDecimal(l.vatRate, VAT_RATE_PLACES),
     amount: formatMoney(l.amount),
+  };
+}
+
+export function availabilityJson({ site, free }: SiteAvailability) {
+  return {
+    site_id: site.id,
+    site_number: site.siteNumber,
+    status: site.status,
+    max_occupants: site.maxOccupants,
+    free: free.map((run) => ({ from: run.from, to: run.to })),
   };
 }

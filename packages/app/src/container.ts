@@ -9,6 +9,7 @@ import {
   CreateBooking,
   FreshApiKeys,
   FreshReadCache,
+  GetAvailability,
   GetBooking,
   GetInvoice,
   GetInvoiceDocument,
@@ -59,6 +60,7 @@ export const TOKENS = {
   GetBooking: Symbol('GetBooking'),
   CreateBooking: Symbol('CreateBooking'),
   ListSites: Symbol('ListSites'),
+  GetAvailability: Symbol('GetAvailability'),
   ListCustomers: Symbol('ListCustomers'),
   ListInvoices: Symbol('ListInvoices'),
   ReadChanges: Symbol('ReadChanges'),
@@ -138,6 +140,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings, cache()));
   single(TOKENS.CreateBooking, () => new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random), persistence.customers, persistence.idempotency));
   single(TOKENS.ListSites, () => new ListSites(persistence.sites, cache(), persistence.snapshots));
+  single(TOKENS.GetAvailability, () => new GetAvailability(persistence.sites, persistence.bookings, cache()));
   single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, cache(), persistence.snapshots));
   single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, cache(), persistence.snapshots));
   // Never cached: the feed is read in one snapshot of its own, and a mirror reads each page once.
@@ -173,6 +176,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       getBooking: get(TOKENS.GetBooking),
       createBooking: get(TOKENS.CreateBooking),
       listSites: get(TOKENS.ListSites),
+      getAvailability: get(TOKENS.GetAvailability),
       listCustomers: get(TOKENS.ListCustomers),
       listInvoices: get(TOKENS.ListInvoices),
       readChanges: get(TOKENS.ReadChanges),

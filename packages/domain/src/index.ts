@@ -25,6 +25,7 @@ export * from './bookings/booking-status';
 export * from './bookings/booking-repository';
 export * from './bookings/placeholder-pricing';
 export * from './bookings/idempotency';
+export * from './bookings/availability';
 export * from './bookings/create-booking';
 export * from './bookings/list-bookings';
 export * from './bookings/change-booking-status';

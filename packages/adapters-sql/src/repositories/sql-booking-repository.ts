@@ -3,12 +3,14 @@ import {
   type BookingFilter,
   type BookingRepository,
   type BookingStatus,
+  type DateRange,
   DomainError,
   type IdempotencyCompletion,
   type NewBooking,
   OCCUPYING_STATUSES,
   type PageWindow,
   type Rappen,
+  type Stay,
 } from '@campsite/domain';
 import type { SqlDatabase, SqlExecutor } from '../sql-executor';
 import { isLostIdRace, translateSqlError } from '../translate-sql-error';
@@ -64,6 +66,21 @@ export class SqlBookingRepository implements BookingRepository {
 
   async findById(tenantId: number, id: number): Promise<Booking | null> {
     return this.findIn(this.db, tenantId, id);
+  }
+
+  /** One range read per site on bookings_site_stay_status, which also carries the status (no table lookups). */
+  async listOccupyingStays(tenantId: number, siteIds: readonly number[], window: DateRange): Promise<Stay[]> {
+    if (siteIds.length === 0) return [];
+    const rows = await this.db.rows(
+      `SELECT site_id, check_in_date, check_out_date FROM bookings WHERE tenant_id = ? AND site_id IN (${siteIds.map(() => '?').join(', ')}) ` +
+        `AND check_in_date < ? AND check_out_date > ? AND status IN ${OCCUPYING_IN}`,
+      [tenantId, ...siteIds, window.to, window.from, ...OCCUPYING_STATUSES],
+    );
+    return rows.map(([siteId, checkInDate, checkOutDate]) => ({
+      siteId: Number(siteId),
+      checkInDate: checkInDate as string,
+      checkOutDate: checkOutDate as string,
+    }));
   }
 
   private async findIn(db: SqlExecutor, tenantId: number, id: number): Promise<Booking | null> {

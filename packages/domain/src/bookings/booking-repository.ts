@@ -2,6 +2,7 @@ import type { PageWindow } from '../shared/pagination';
 import type { Booking, BookingFilter, NewBooking } from './booking';
 import type { BookingStatus } from './booking-status';
 import type { Rappen } from '../shared/money';
+import type { DateRange, Stay } from './availability';
 import type { IdempotencyCompletion } from './idempotency';
 
 /**
@@ -15,6 +16,12 @@ export interface BookingRepository {
   count(tenantId: number, filter: BookingFilter): Promise<number>;
   /** One window of the matching bookings in the fixed order. */
   list(tenantId: number, filter: BookingFilter, window: PageWindow): Promise<Booking[]>;
+  /**
+   * The stays of the bookings on `siteIds` whose status occupies the pitch (OCCUPYING_STATUSES, the rule
+   * `insertIfAvailable` checks) and which overlap `[window.from, window.to)`, in no particular order. One read for
+   * all the sites (an index on site and dates serves it), not one per site.
+   */
+  listOccupyingStays(tenantId: number, siteIds: readonly number[], window: DateRange): Promise<Stay[]>;
   /** The booking, or null when it does not exist in this tenant. */
   findById(tenantId: number, id: number): Promise<Booking | null>;
   /**

@@ -39,7 +39,7 @@ describe('list use cases read in one snapshot', () => {
         return [];
       },
     };
-    const bookings = { ...rows, findById: async () => null, insertIfAvailable: async () => { throw new Error('no'); }, updateStatus: async () => null };
+    const bookings = { ...rows, findById: async () => null, insertIfAvailable: async () => { throw new Error('no'); }, updateStatus: async () => null, listOccupyingStays: async () => [] };
     const request = { page: 1, pageSize: 50 } as const;
     await new ListBookings(bookings, undefined, snapshots).execute(principal, {}, request);
     await new ListSites({ ...rows, findById: async () => null }, undefined, snapshots).execute(principal, request);

@@ -3,6 +3,7 @@ import type { ApiKeyRepository, NewApiKey } from '../api-keys/api-key-repository
 import type { SecretHasher } from '../api-keys/secret-hasher';
 import type { Booking, BookingFilter, NewBooking } from '../bookings/booking';
 import type { ChangeBatch, ChangeFeedRepository, ChangeType, ChangedRecord } from '../changes/change-feed';
+import type { DateRange, Stay } from '../bookings/availability';
 import type { BookingRepository } from '../bookings/booking-repository';
 import type { IdempotencyClaim, IdempotencyCompletion, IdempotencyStore } from '../bookings/idempotency';
 import { isOccupying } from '../bookings/booking-status';
@@ -283,6 +284,14 @@ export class InMemoryBookingRepository implements BookingRepository {
     const createdAt = (b: StoredBooking) => b.createdAt;
     const sorted = this.store.bookings.filter((b) => matches(b, tenantId, filter)).sort(byDateDescThenIdDesc(createdAt));
     return windowOf(sorted, window, afterDesc(createdAt)).map((b) => this.store.bookingView(b));
+  }
+
+  async listOccupyingStays(tenantId: number, siteIds: readonly number[], window: DateRange): Promise<Stay[]> {
+    const wanted = new Set(siteIds);
+    return this.store.bookings
+      .filter((b) => b.tenantId === tenantId && wanted.has(b.siteId) && isOccupying(b.status))
+      .filter((b) => rangesOverlap(b.checkInDate, b.checkOutDate, window.from, window.to))
+      .map(({ siteId, checkInDate, checkOutDate }) => ({ siteId, checkInDate, checkOutDate }));
   }
 
   async findById(tenantId: number, id: number) {

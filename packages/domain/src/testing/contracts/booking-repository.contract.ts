@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isOccupying } from '../../bookings/booking-status';
+import { rangesOverlap } from '../../shared/calendar-date';
 import type { NewBooking } from '../../bookings/booking';
 import { dateCursor } from '../../shared/pagination';
 import { aBooking, aSite, aTenant } from '../mothers';
@@ -284,6 +287,58 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
         expect(created.map((b) => b.id).sort((x, y) => x - y)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
         expect(await set.bookings.count(tenantId, {})).toBe(9);
         expect(await set.bookings.count(tenantId, { status: 'pending' })).toBe(8);
+      });
+    });
+
+    describe('listOccupyingStays', () => {
+      const day = (n: number) => new Date(Date.UTC(2027, 5, 1) + n * 86_400_000).toISOString().slice(0, 10);
+      // Imported rows may overlap, so two stays can share a site and an arrival: the order is total over all three.
+      const key = (s: { siteId: number; checkInDate: string; checkOutDate: string }) => `${s.siteId}/${s.checkInDate}/${s.checkOutDate}`;
+      const sortStays = <T extends { siteId: number; checkInDate: string; checkOutDate: string }>(stays: T[]) =>
+        [...stays].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+
+      it('returns the occupying stays of the given sites that overlap the window, and nothing of other tenants', async () => {
+        const set = adapters();
+        const rows = [
+          aBooking({ id: 1, siteId: 1, status: 'pending', checkInDate: '2027-07-01', checkOutDate: '2027-07-05' }),
+          aBooking({ id: 2, siteId: 1, status: 'confirmed', checkInDate: '2027-07-10', checkOutDate: '2027-07-12' }),
+          aBooking({ id: 3, siteId: 1, status: 'cancelled', checkInDate: '2027-07-05', checkOutDate: '2027-07-10' }),
+          aBooking({ id: 4, siteId: 2, status: 'confirmed', checkInDate: '2027-06-25', checkOutDate: '2027-07-02' }),
+          aBooking({ id: 5, siteId: 2, status: 'confirmed', checkInDate: '2027-07-12', checkOutDate: '2027-07-14' }),
+          aBooking({ id: 6, siteId: 3, status: 'confirmed', checkInDate: '2027-07-03', checkOutDate: '2027-07-04' }),
+        ];
+        const tenantId = await tenantWith(set, rows);
+        await tenantWith(set, rows);
+        const stays = await set.bookings.listOccupyingStays(tenantId, [1, 2], { from: '2027-07-01', to: '2027-07-12' });
+        expect(sortStays(stays)).toEqual([
+          { siteId: 1, checkInDate: '2027-07-01', checkOutDate: '2027-07-05' },
+          { siteId: 1, checkInDate: '2027-07-10', checkOutDate: '2027-07-12' },
+          { siteId: 2, checkInDate: '2027-06-25', checkOutDate: '2027-07-02' },
+        ]);
+        expect(await set.bookings.listOccupyingStays(tenantId, [], { from: '2027-07-01', to: '2027-07-12' })).toEqual([]);
+      });
+
+      it('agrees with a model for random bookings, statuses and windows', async () => {
+        const set = adapters();
+        const statuses = ['pending', 'confirmed', 'cancelled', 'completed', 'no_show', 'legacy_hold'];
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(fc.record({ siteId: fc.integer({ min: 1, max: 3 }), start: fc.integer({ min: 0, max: 40 }), nights: fc.integer({ min: 1, max: 10 }), status: fc.constantFrom(...statuses) }), { maxLength: 15 }),
+            fc.integer({ min: 0, max: 45 }),
+            fc.integer({ min: 1, max: 30 }),
+            fc.subarray([1, 2, 3], { minLength: 1 }),
+            async (drawn, start, nights, siteIds) => {
+              const rows = drawn.map((b, i) => aBooking({ id: i + 1, siteId: b.siteId, status: b.status, checkInDate: day(b.start), checkOutDate: day(b.start + b.nights) }));
+              const tenantId = await tenantWith(set, rows);
+              const window = { from: day(start), to: day(start + nights) };
+              const expected = rows
+                .filter((b) => siteIds.includes(b.siteId) && isOccupying(b.status) && rangesOverlap(b.checkInDate, b.checkOutDate, window.from, window.to))
+                .map(({ siteId, checkInDate, checkOutDate }) => ({ siteId, checkInDate, checkOutDate }));
+              expect(sortStays(await set.bookings.listOccupyingStays(tenantId, siteIds, window))).toEqual(sortStays(expected));
+            },
+          ),
+          { numRuns: 12 },
+        );
       });
     });
 

@@ -15,3 +15,9 @@ CREATE TABLE idempotency_keys (
   PRIMARY KEY (tenant_id, idempotency_key)
 );
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+
+-- docs/channel-managers.md, "Availability": the occupying stays of a page of sites in one read. The site-and-dates
+-- index now carries the status too, so neither that read nor the create's overlap check visits the table; it
+-- replaces the old index rather than adding one, so an import writes no more index entries than before.
+DROP INDEX bookings_site_stay;
+CREATE INDEX bookings_site_stay_status ON bookings (tenant_id, site_id, check_in_date, check_out_date, status);
