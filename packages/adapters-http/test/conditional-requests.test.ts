@@ -1,4 +1,4 @@
-import { InMemoryBookingRepository, aBooking, aSite, aTenant, aUser, anInvoice } from '@campsite/domain/testing';
+import { InMemoryBookingRepository, InMemoryRawWriter, aBooking, aSite, aTenant, aUser, anInvoice } from '@campsite/domain/testing';
 import { RATE_LIMIT, describeConditionalRequests } from './support/conditional-scenarios';
 import { ALL_SCOPES, issueKey, seed, start } from './support/http-harness';
 
@@ -19,6 +19,8 @@ describeConditionalRequests('in-memory', async () => {
       await new InMemoryBookingRepository(world.store).updateStatus(world.store.tenants[0]!.id, 1, 'pending', 'confirmed', 10500);
     },
     revoke: (raw) => world.keys.revoke('polling', raw.slice(0, 8)),
+    raw: async () => new InMemoryRawWriter(world.store),
+    tenantId: world.store.tenants[0]!.id,
     close: server.close,
   };
 });

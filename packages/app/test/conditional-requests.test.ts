@@ -2,6 +2,7 @@ import { ChangeBookingStatus, ManageApiKeys, SCOPES } from '@campsite/domain';
 import { FakeSecretHasher, FixedClock, aBooking, aSite, aTenant, aUser, anInvoice } from '@campsite/domain/testing';
 import { RATE_LIMIT, describeConditionalRequests } from '../../adapters-http/test/support/conditional-scenarios';
 import { serve } from '../../adapters-http/test/support/http-harness';
+import { postgresRawWriter, sqliteRawWriter } from '../../adapters-sql/test/support/raw-writer';
 import { describeOnSqlBackends } from './support/sql-backends';
 import { loadConfig } from '../src/config';
 import { type AppContainer, type HttpApp, TOKENS, createContainer } from '../src/container';
@@ -43,6 +44,8 @@ async function openOn(databaseUrl: string) {
       }
     },
     revoke: (raw: string) => keys.revoke(slug, raw.slice(0, 8)),
+    raw: () => (databaseUrl.startsWith('sqlite:') ? Promise.resolve(sqliteRawWriter(databaseUrl.slice('sqlite:'.length))) : postgresRawWriter(databaseUrl)),
+    tenantId: (await container.persistence.tenants.findBySlug(slug))!.id,
     async close() {
       await server.close();
       await container.close();

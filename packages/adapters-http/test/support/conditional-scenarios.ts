@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '@campsite/domain';
+import type { RawWriter } from '@campsite/domain/testing';
 import { API, type Reply, type RequestOptions } from './http-harness';
 
 /**
@@ -14,6 +15,9 @@ export interface ConditionalWorld {
   /** Confirms booking 1 the way the operator's CLI does: through its own connection, not through the API. */
   confirmBookingElsewhere(): Promise<void>;
   revoke(token: string): Promise<void>;
+  /** Another program writing the tenant's rows with plain SQL on its own connection (the admin console, psql). */
+  raw(): Promise<RawWriter>;
+  tenantId: number;
   close(): Promise<void>;
 }
 
@@ -83,6 +87,26 @@ export function describeConditionalRequests(name: string, open: () => Promise<Co
       expect(afterConfirm.json.status).toBe('confirmed');
       expect(afterConfirm.headers.etag).not.toBe(detailBefore.headers.etag);
       expect((await get(detail, { 'If-None-Match': afterConfirm.headers.etag as string })).status).toBe(304);
+    });
+
+    it('gives a new tag after plain-SQL writes by another program', async () => {
+      const detail = `${API}/bookings/2/`;
+      const sites = `${API}/sites/`;
+      const [detailBefore, sitesBefore] = [await get(detail), await get(sites)];
+      const raw = await world.raw();
+      try {
+        await raw.setBookingStatus(world.tenantId, 2, 'cancelled');
+        await raw.renameSite(world.tenantId, 1, 'Seeblick');
+      } finally {
+        await raw.close();
+      }
+      const detailAfter = await get(detail, { 'If-None-Match': detailBefore.headers.etag as string });
+      expect(detailAfter.status).toBe(200);
+      expect(detailAfter.json.status).toBe('cancelled');
+      const sitesAfter = await get(sites, { 'If-None-Match': sitesBefore.headers.etag as string });
+      expect(sitesAfter.status).toBe(200);
+      expect(sitesAfter.json.results[0].name).toBe('Seeblick');
+      expect(sitesAfter.headers.etag).not.toBe(sitesBefore.headers.etag);
     });
 
     it('does not count a 304 against the rate limit; every other answer counts', async () => {
