@@ -54,6 +54,8 @@ export interface HttpDeps {
    * handlers still at work (a client that hung up does not stop its handler) before it closes the database.
    */
   activity?: RequestActivity;
+  /** Test-only: called once a created booking has committed, before its answer is written (the crash test). */
+  bookingCommitted?: () => void;
 }
 
 export interface RequestActivity {

@@ -23,6 +23,8 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** `WEBHOOK_TIMEOUT_MS`: how long one delivery attempt may take (docs/webhooks.md). */
   webhookTimeoutMs: number;
+  /** Test-only: SIGKILL the process right after a booking commits, before its answer is written. */
+  killAfterBookingCommit: boolean;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -155,5 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: v.MAX_CONNECTIONS,
     webhookAllowLoopback: v.WEBHOOK_ALLOW_LOOPBACK === '1',
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
+    // Never set in production: the crash test (test/e2e/crash-retry.test.ts) kills the server between a booking's
+    // commit and its answer this way, to prove that a retry with the same Idempotency-Key finds that booking.
+    killAfterBookingCommit: env.CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT === '1',
   };
 }

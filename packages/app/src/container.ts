@@ -188,6 +188,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       database: persistence,
       ...(config.publicUrl === null ? {} : { publicUrl: config.publicUrl }),
       ...(config.trustProxy === null ? {} : { trustProxy: config.trustProxy }),
+      ...(config.killAfterBookingCommit ? { bookingCommitted: () => process.kill(process.pid, 'SIGKILL') } : {}),
     }),
   );
 

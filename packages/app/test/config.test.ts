@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       maxConnections: 10_000,
       webhookAllowLoopback: false,
       webhookTimeoutMs: 10_000,
+      killAfterBookingCommit: false,
     });
   });
 
@@ -64,7 +65,13 @@ describe('loadConfig', () => {
       maxConnections: 500,
       webhookAllowLoopback: true,
       webhookTimeoutMs: 2500,
+      killAfterBookingCommit: false,
     });
+  });
+
+  it('arms the crash test only for exactly CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT=1', () => {
+    expect(loadConfig({ CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT: '1' }).killAfterBookingCommit).toBe(true);
+    expect(loadConfig({ CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT: 'yes' }).killAfterBookingCommit).toBe(false);
   });
 
   it('refuses a WEBHOOK_ALLOW_LOOPBACK other than 0 or 1, naming it', () => {

@@ -33,6 +33,7 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
         const input = readCreateBookingBody(body);
         if (key === undefined) {
           const booking = await deps.createBooking.execute(principal, input);
+          deps.bookingCommitted?.();
           res.setHeader('Location', locationOf(res, booking));
           sendJson(res, 201, bookingJson(booking));
           return;
@@ -42,6 +43,7 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
           fingerprint: fingerprintOf(body),
           responseOf: (booking) => JSON.stringify({ location: locationOf(res, booking), body: jsonText(bookingJson(booking)) }),
         });
+        if (!outcome.replayed) deps.bookingCommitted?.();
         const stored = JSON.parse(outcome.response) as { location: string; body: string };
         res.setHeader('Location', stored.location);
         if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
