@@ -189,10 +189,18 @@ function pipeline(deps: HttpDeps): RequestHandler {
     }
 
     // docs/channel-managers.md, "Polling cheaply": a 304 does not count against the rate limit, so a conditional
-    // GET is answered before the limiter is asked. The key is confirmed first (a revoked key hears 401, and the
-    // reads see the tenant's current data stamp); any answer other than 304 is then counted as usual, and a key
+    // GET is answered before the limiter is asked. The key is confirmed first (a revoked key hears 401, the use case
+    // checks the scopes it holds now, and the reads see the tenant's current data stamp); any answer other than 304 is then counted as usual, and a key
     // past its limit hears 429 rather than the endpoint's own error.
-    await confirmed();
+    // A kept key is confirmed by the very round trip that reads its standing (Postgres), as `admit` counts it.
+    let standing = principal.unconfirmed ? await throttle.peekUnconfirmed(principal) : null;
+    if (standing) {
+      const { unconfirmed: _confirmedNow, ...sure } = principal;
+      principal = sure;
+      setPrincipal(res, principal);
+    } else {
+      await confirmed();
+    }
     let answer: RenderedAnswer | void;
     try {
       answer = await endpoint.handle(req, res, principal, route.pathId);
@@ -201,7 +209,7 @@ function pipeline(deps: HttpDeps): RequestHandler {
       throw error;
     }
     if (answer && ifNoneMatchHolds(ifNoneMatch, answer.etag)) {
-      await showStanding(res, throttle, principal);
+      setRateLimitHeaders(res, standing ?? (await throttle.peekKey(principal)));
       sendNotModified(res, answer.etag);
       return;
     }

@@ -50,6 +50,17 @@ export class SqlRateLimiter implements RateLimiter {
     return row ? decide(Number(row.n), limit, now, start) : null;
   }
 
+  /** The count and the check of the tenant's `data_version` in one statement (see hitIfUnchanged). */
+  async peekIfUnchanged(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null> {
+    const now = this.clock.now().getTime();
+    const start = windowStart(now);
+    const row = await this.db.get<{ n: unknown }>(
+      'SELECT (SELECT n FROM rate_limit_windows WHERE key = ? AND window_start = ?) AS n FROM tenant_counters WHERE tenant_id = ? AND data_version = ?',
+      [key, start, guard.tenantId, guard.stamp],
+    );
+    return row ? decide(row.n === null ? 0 : Number(row.n), limit, now, start) : null;
+  }
+
   async peek(key: string, limit: number): Promise<RateLimitDecision> {
     const now = this.clock.now().getTime();
     const start = windowStart(now);

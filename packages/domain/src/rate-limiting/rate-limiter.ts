@@ -30,6 +30,12 @@ export interface RateLimiter {
    * stamp comes from: a key kept in memory is then confirmed and counted in one round trip.
    */
   hitIfUnchanged?(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null>;
+  /**
+   * `peek`, but only while the tenant's data stamp is still `guard.stamp`, read in one atomic step; null once it has
+   * moved on. Offered together with `hitIfUnchanged`: it confirms a key kept in memory for an answer that must not be
+   * counted (a 304), in one round trip.
+   */
+  peekIfUnchanged?(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null>;
 }
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

@@ -41,6 +41,17 @@ export class Throttle {
     return decision;
   }
 
+  /**
+   * `peekKey` for a principal built from a key kept in memory (`unconfirmed`): its standing, counting nothing, only
+   * if the tenant's stamp has not moved since the key was read, which confirms the key at the same time. Null when it
+   * has moved (or the limiter cannot tell): the caller verifies the key afresh.
+   */
+  async peekUnconfirmed(principal: Principal): Promise<RateLimitDecision | null> {
+    const { stamp, tenantId } = principal;
+    if (!this.limiter.peekIfUnchanged || stamp === undefined) return null;
+    return this.limiter.peekIfUnchanged(`key:${principal.keyId}`, this.limits.perKeyPerMinute, { tenantId, stamp });
+  }
+
   /** The key's standing without counting, for responses that end before the limiter (405, 403). */
   peekKey(principal: Principal): Promise<RateLimitDecision> {
     return this.limiter.peek(`key:${principal.keyId}`, this.limits.perKeyPerMinute);

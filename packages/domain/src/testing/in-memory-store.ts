@@ -610,6 +610,11 @@ export class GuardedMemoryRateLimiter extends MemoryRateLimiter {
     if (this.versions.stampNow(guard.tenantId) !== guard.stamp) return null;
     return this.hit(key, limit);
   }
+
+  async peekIfUnchanged(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null> {
+    if (this.versions.stampNow(guard.tenantId) !== guard.stamp) return null;
+    return this.peek(key, limit);
+  }
 }
 
 export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {

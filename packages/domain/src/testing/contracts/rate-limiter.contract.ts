@@ -125,5 +125,23 @@ export function describeRateLimiterContract(name: string, setup: AdapterSetup): 
       const moved = await set.versions.stampOf(tenantId);
       expect(await guarded(key, 3, { tenantId, stamp: moved })).toMatchObject({ allowed: true, remaining: 0 });
     });
+
+    it('peeks guarded by the tenant stamp: counts nothing, and null once the stamp has moved', async (context) => {
+      const set = adapters();
+      const guarded = limiter(set).peekIfUnchanged?.bind(limiter(set));
+      if (!guarded) return context.skip('this limiter offers no peekIfUnchanged (its stamp costs no round trip)');
+      startOfWindow(set, 30_000);
+      const tenantId = await seedTenant(set, aTenant(uniqueSlug('peek-guard')));
+      const key = freshKey();
+      const stamp = await set.versions.stampOf(tenantId);
+      expect(await guarded(key, 3, { tenantId, stamp })).toEqual({ allowed: true, limit: 3, remaining: 3, resetSeconds: 30 });
+      await limiter(set).hit(key, 3);
+      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 2 });
+      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 2 });
+      await set.apiKeys.create({
+        tenantId, name: 'moves the stamp', prefix: uniquePrefix(), secretHash: '$2b$04$x', scopes: ['bookings:read'], expiresAt: null,
+      });
+      expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
+    });
   });
 }
