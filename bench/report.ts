@@ -152,6 +152,43 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
         verdict: verdict(perSecond >= 1500 && b.overlapRejected === true),
       });
     }
+    const keyed = byId("bookings_create_idempotent");
+    if (create && keyed) {
+      const rate = (c: CaseResult) => (c.statusCodes["201"] ?? 0) / c.seconds;
+      out.push({
+        backend: b.backend,
+        target: "POST /bookings/ with an Idempotency-Key >= 80% of POST without",
+        measured: `${Math.round(rate(keyed))} vs ${Math.round(rate(create))} created/s = ${fixed((rate(keyed) / rate(create)) * 100, 1)}%`,
+        verdict: verdict(rate(keyed) >= 0.8 * rate(create)),
+      });
+    }
+    const replay = byId("bookings_replay");
+    if (replay) {
+      out.push({
+        backend: b.backend,
+        target: "replays of a stored Idempotency-Key answer (figure only)",
+        measured: `${replay.rps} replays/s, p99 ${fixed(replay.p99Ms)} ms`,
+        verdict: only2xx(replay) ? "PASS" : "MISS",
+      });
+    }
+    const availability = byId("availability_366_nights");
+    if (availability) {
+      out.push({
+        backend: b.backend,
+        target: "GET /availability/ 366 nights x 500 sites p99 < 50 ms at 50 connections",
+        measured: `p99 ${fixed(availability.p99Ms)} ms, ${availability.rps} rps`,
+        verdict: verdict(availability.p99Ms < 50 && only2xx(availability)),
+      });
+    }
+    const notModified = byId("bookings_page1_304");
+    if (notModified && page1) {
+      out.push({
+        backend: b.backend,
+        target: "304 polling rps >= GET /bookings/ page 1 rps",
+        measured: `${notModified.rps} vs ${page1.rps} rps (codes ${JSON.stringify(notModified.statusCodes)})`,
+        verdict: verdict(notModified.rps >= page1.rps && (notModified.statusCodes["304"] ?? 0) === notModified.requests),
+      });
+    }
     if (b.freshAfterWrites !== undefined && b.freshAfterWrites !== null) {
       const during = byId("bookings_page1_during_posts");
       out.push({

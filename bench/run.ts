@@ -467,6 +467,30 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
       headers: { ...headers, "content-type": "application/json" },
       setupRequest: (request) => ({ ...request, body: bodies.next() }),
     });
+    // Issue 12: the same creates with an Idempotency-Key each (one claim, one completion per booking), then one
+    // stored answer replayed again and again.
+    let idempotencyKeys = 0;
+    await add("bookings_create_idempotent", "POST /bookings/ with an Idempotency-Key", {
+      path: `${API}/bookings/`,
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, "idempotency-key": `bench-${process.pid}-${idempotencyKeys++}` },
+        body: bodies.next(),
+      }),
+    });
+    const replayBody = bodies.next();
+    const replayHeaders = { ...headers, "content-type": "application/json", "idempotency-key": `bench-replay-${process.pid}` };
+    const firstReplay = await request(server.base, `${API}/bookings/`, { method: "POST", headers: replayHeaders, body: replayBody });
+    if (firstReplay.status !== 201) throw new Error(`idempotent POST for the replay case gave ${firstReplay.status}: ${firstReplay.text.slice(0, 200)}`);
+    await add("bookings_replay", "POST /bookings/ replayed (same key, same body)", {
+      path: `${API}/bookings/`,
+      method: "POST",
+      headers: replayHeaders,
+      setupRequest: (request) => ({ ...request, body: replayBody }),
+    });
+
     // The overlap rule must be live: the very first POST body again must now be refused.
     const again = await request(server.base, `${API}/bookings/`, {
       method: "POST",
@@ -508,6 +532,23 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     const fromDatabase = await countOf(`${API}/bookings/?page_size=37`);
     freshAfterWrites = held !== undefined && held === fromDatabase && held > options.bookings;
     log(`after the POST cases: page 1 counts ${String(held)}, a first read counts ${String(fromDatabase)} (${freshAfterWrites ? "fresh" : "STALE"})`);
+
+    // Issue 12: a year of availability (366 nights) over all 500 sites, three pages of 200, and page 1 polled with a
+    // matching If-None-Match (304s, the same work as a cached page 1 minus the body).
+    let availabilityPage = 0;
+    const window = "from=2026-01-01&to=2027-01-02&page_size=200";
+    await add("availability_366_nights", "GET /availability/ 366 nights, 500 sites (pages of 200)", {
+      path: `${API}/availability/?${window}`,
+      headers,
+      setupRequest: (request) => ({ ...request, path: `${API}/availability/?${window}&page=${(availabilityPage++ % 3) + 1}` }),
+    });
+    const tagged = await request(server.base, `${API}/bookings/`, { headers });
+    const etag = tagged.headers.etag;
+    if (tagged.status !== 200 || typeof etag !== "string") throw new Error(`page 1 for the 304 case gave ${tagged.status} without an ETag`);
+    await add("bookings_page1_304", "GET /bookings/ page 1 with a matching If-None-Match (304)", {
+      path: `${API}/bookings/`,
+      headers: { ...headers, "if-none-match": etag },
+    });
 
     // A key's first request pays the cost-12 bcrypt check; pay it once here, not 50 times in parallel inside the case.
     for (const tenant of [tenants.small, big]) if (tenant) await getJson(server.base, `${API}/bookings/`, tenant.token);
