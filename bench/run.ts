@@ -113,13 +113,15 @@ watchdog.unref();
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** What `pnpm campsite` runs, minus the pnpm wrapper: one node process whose pid is the server's own. */
+/**
+ * The `campsite` command as `pnpm start` runs it (`exec node [V8 flags] packages/app/bin/campsite.js serve`), minus
+ * the pnpm wrapper: one node process whose pid is the server's own. The same flags serve the other commands.
+ */
 function campsiteCommand(nodeFlags: string[] = []): { command: string; args: string[] } {
   const script = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> })
-    .scripts.campsite;
-  // `exec node [V8 flags] scripts/campsite.mjs`: the same command without the pnpm wrapper.
-  const match = script?.match(/^(?:exec\s+)?node\s+((?:--\S+\s+)*)(\S+\.mjs)$/);
-  if (!match?.[2]) return { command: "npx", args: ["-y", "pnpm@10", "campsite"] };
+    .scripts.start;
+  const match = script?.match(/^(?:exec\s+)?node\s+((?:--\S+\s+)*)(\S+\.js)\s+serve$/);
+  if (!match?.[2]) throw new Error(`package.json's start script is not "exec node [flags] BIN serve": ${script}`);
   const scriptFlags = (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
   return { command: process.execPath, args: [...scriptFlags, ...nodeFlags, join(ROOT, match[2])] };
 }

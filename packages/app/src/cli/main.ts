@@ -1,6 +1,5 @@
 import { CommanderError } from 'commander';
 import { describeFailure } from './cli-errors';
-import { watchLaunchers } from './launcher-watch';
 import { buildProgram } from './program';
 
 /** The `campsite` executable: `pnpm campsite <command>` (OPERATIONS.md). */
@@ -26,7 +25,6 @@ async function main(): Promise<void> {
       };
       process.on('SIGTERM', shutdown);
       process.on('SIGINT', shutdown);
-      watchLaunchers(shutdown);
     },
   });
   try {

@@ -12,8 +12,8 @@ import { afterAll, describe, it } from 'vitest';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** A copy of `../shared/fixtures/sample.json`, so the tests do not depend on the shared folder. */
 export const SAMPLE_FIXTURE = join(REPO_ROOT, 'packages/app/test/fixtures/sample.json');
-/** What `pnpm campsite` runs: the launcher that compiles the sources once and runs them (scripts/campsite.mjs). */
-export const LAUNCHER = join(REPO_ROOT, 'scripts/campsite.mjs');
+/** The `campsite` command as the workspace installs it (packages/app's bin), run with plain node. */
+export const CAMPSITE_BIN = join(REPO_ROOT, 'packages/app/bin/campsite.js');
 
 export const FULL_KEY = 'ck_d7T4aogrKwV6h2sDvQvUFcLB604ep';
 export const SITES_ONLY_KEY = 'ck_CDJjnT0qo2Ad5X1iUJjY9pjJ7EOPJ';
@@ -114,7 +114,7 @@ export function cliEnv(databaseUrl: string, extra: Record<string, string> = {}):
 }
 
 function spawnCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): ChildProcess {
-  return spawn(process.execPath, [LAUNCHER, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [CAMPSITE_BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export interface CliResult {
