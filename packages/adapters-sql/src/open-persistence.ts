@@ -51,8 +51,11 @@ export interface Persistence {
    * probe, docs/security.md). For a SQLite file, the file must also still be readable and writable at its path.
    */
   ping(): Promise<void>;
-  /** Versioned, recorded in `schema_migrations`, idempotent, safe when two processes start at once. */
-  migrate(): Promise<void>;
+  /**
+   * Versioned, recorded in `schema_migrations`, idempotent, safe when two processes start at once. Resolves to the
+   * file names of the migrations this call applied (empty when the schema was up to date).
+   */
+  migrate(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -110,9 +113,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
       if (file !== null) await access(file, constants.R_OK | constants.W_OK);
       await db.get('SELECT 1 FROM schema_migrations LIMIT 1');
     },
-    migrate: async () => {
-      await migrate(db);
-    },
+    migrate: async () => (await migrate(db)).map((migration) => migration.name),
     close: () => db.close(),
   };
 }

@@ -21,6 +21,7 @@ import {
   ReadChanges,
   ManageApiKeys,
   ManageWebhookEndpoints,
+  ManageTenants,
   MemoryRateLimiter,
   type PricingEngine,
   type RandomSource,
@@ -68,6 +69,7 @@ export const TOKENS = {
   InvoiceRenderer: Symbol('InvoiceRenderer'),
   ManageApiKeys: Symbol('ManageApiKeys'),
   ManageWebhookEndpoints: Symbol('ManageWebhookEndpoints'),
+  ManageTenants: Symbol('ManageTenants'),
   ChangeBookingStatus: Symbol('ChangeBookingStatus'),
   HttpApp: Symbol('HttpApp'),
   RequestActivity: Symbol('RequestActivity'),
@@ -161,6 +163,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       get(TOKENS.Random),
       new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
     ));
+  single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));
   single(TOKENS.ChangeBookingStatus, () =>
     new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get<PricingEngine>(TOKENS.PricingEngine)));
   single(TOKENS.RequestActivity, () => new RequestActivityCounter());
