@@ -17,6 +17,20 @@ export const postgresDialect: Dialect = {
   captureTriggers: null,
 };
 
+const STATEMENT_TIMEOUT_MS = 10_000;
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+/**
+ * `begin` and the transaction's own limits, in one round trip. SET LOCAL ends with the transaction, so no setting
+ * outlives it on a pooled server connection, and the limits hold whether or not the startup parameters reached the
+ * server.
+ */
+function withLimits(begin: string): string {
+  return (
+    `${begin}; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}; ` +
+    `SET LOCAL idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_TIMEOUT_MS}`
+  );
+}
+
 const INT8 = 20;
 const DATE = 1082;
 
@@ -34,18 +48,22 @@ const types = {
 } as pg.CustomTypesConfig;
 
 
-/** One SQL text, `?` placeholders numbered once, under a stable statement name so each connection prepares it once. */
-class StatementCache {
-  private readonly cache = new Map<string, { name: string; text: string }>();
+/**
+ * Each SQL text with its `?` placeholders numbered (`$1`, `$2`, …), converted once. Statements are sent unnamed: a
+ * named prepared statement lives in one server session, and a pooler in transaction mode (PgBouncer,
+ * docs/operations.md) hands each transaction a different one, where the name is unknown.
+ */
+class NumberedStatements {
+  private readonly cache = new Map<string, string>();
 
-  get(sql: string): { name: string; text: string } {
-    let entry = this.cache.get(sql);
-    if (!entry) {
+  get(sql: string): string {
+    let text = this.cache.get(sql);
+    if (text === undefined) {
       let n = 0;
-      entry = { name: `campsite_${this.cache.size + 1}`, text: sql.replace(/\?/g, () => `$${++n}`) };
-      this.cache.set(sql, entry);
+      text = sql.replace(/\?/g, () => `$${++n}`);
+      this.cache.set(sql, text);
     }
-    return entry;
+    return text;
   }
 }
 
@@ -60,16 +78,10 @@ async function columnTypes(client: Queryable, table: string): Promise<Map<string
   return new Map(result.rows.map((row) => [row.name, row.type]));
 }
 
-function executorOn(client: Queryable, statements: StatementCache, transaction: SqlExecutor['transaction']): SqlExecutor {
-  const query = async (sql: string, params: readonly unknown[] = []) => {
-    const { name, text } = statements.get(sql);
-    return client.query({ name, text, values: params as unknown[] });
-  };
-  // rowMode is read by the client only; the server-side prepared statement is the same one `query` uses.
-  const queryRaw = async (sql: string, params: readonly unknown[] = []) => {
-    const { name, text } = statements.get(sql);
-    return client.query<RawRow>({ name, text, values: params as unknown[], rowMode: 'array' });
-  };
+function executorOn(client: Queryable, statements: NumberedStatements, transaction: SqlExecutor['transaction']): SqlExecutor {
+  const query = async (sql: string, params: readonly unknown[] = []) => client.query({ text: statements.get(sql), values: params as unknown[] });
+  const queryRaw = async (sql: string, params: readonly unknown[] = []) =>
+    client.query<RawRow>({ text: statements.get(sql), values: params as unknown[], rowMode: 'array' });
   return {
     async all<T>(sql: string, params?: readonly unknown[]) {
       return (await query(sql, params)).rows as T[];
@@ -106,7 +118,7 @@ function executorOn(client: Queryable, statements: StatementCache, transaction: 
 export class PgDatabase implements SqlDatabase {
   readonly dialect = postgresDialect;
   private readonly pool: pg.Pool;
-  private readonly statements = new StatementCache();
+  private readonly statements = new NumberedStatements();
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
@@ -116,9 +128,10 @@ export class PgDatabase implements SqlDatabase {
       connectionString,
       max: options.max ?? 10,
       types,
-      // Issue 4: no statement may hold a connection (and its locks) for long.
-      statement_timeout: 10_000,
-      idle_in_transaction_session_timeout: 30_000,
+      // Issue 4: no statement may hold a connection (and its locks) for long. Sent as startup parameters, which a
+      // pooler may drop (PgBouncer's ignore_startup_parameters); transactions set them again for themselves (BEGIN).
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => {});
@@ -171,7 +184,7 @@ export class PgDatabase implements SqlDatabase {
     const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
     let broken: Error | undefined;
     try {
-      await client.query(begin);
+      await client.query(withLimits(begin));
       const result = await work(tx);
       await client.query('COMMIT');
       return result;

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
+import { type PgBouncer, pgbouncerBinary, startPgBouncer } from '../../../adapters-sql/test/support/pgbouncer';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** A copy of `../shared/fixtures/sample.json`, so the tests do not depend on the shared folder. */
@@ -21,7 +22,7 @@ export const REVOKED_KEY = 'ck_6yeeEkMdSdt1rHvqNoCIbpfRGlnjn';
 
 /** One backend's fresh database for one test file, dropped afterwards. */
 export interface Backend {
-  name: 'sqlite' | 'postgres';
+  name: 'sqlite' | 'postgres' | 'pgbouncer';
   /** A new, empty database; its URL. */
   freshDatabase(): Promise<string>;
   dispose(): Promise<void>;
@@ -37,8 +38,12 @@ function sqliteBackend(): Backend {
   };
 }
 
-/** A throwaway database per test file on the server of TEST_DATABASE_URL, dropped when the file ends. */
-function postgresBackend(adminUrl: string): Backend {
+/**
+ * A throwaway database per test file on the server of TEST_DATABASE_URL, dropped when the file ends; the service
+ * reaches it directly, or through a PgBouncer in transaction mode that this backend starts (docs/operations.md).
+ */
+function postgresBackend(adminUrl: string, pgbouncer: string | null = null): Backend {
+  let bouncer: Promise<PgBouncer> | undefined;
   const created: string[] = [];
   const admin = async <T>(run: (client: pg.Client) => Promise<T>) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -50,16 +55,18 @@ function postgresBackend(adminUrl: string): Backend {
     }
   };
   return {
-    name: 'postgres',
+    name: pgbouncer === null ? 'postgres' : 'pgbouncer',
     async freshDatabase() {
       const name = `campsite_e2e_${randomBytes(6).toString('hex')}`;
       await admin((c) => c.query(`CREATE DATABASE ${name}`));
       created.push(name);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      return url.toString();
+      if (pgbouncer === null) return url.toString();
+      return (await (bouncer ??= startPgBouncer(pgbouncer, adminUrl))).url(url.toString());
     },
     async dispose() {
+      await (await bouncer)?.stop();
       for (const name of created.splice(0)) {
         await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       }
@@ -95,6 +102,17 @@ export function describeOnBackends(title: string, body: (backend: () => Backend)
   }
   describe(`${title} [postgres]`, () => {
     const backend = postgresBackend(url);
+    afterAll(() => backend.dispose());
+    body(() => backend);
+  });
+  const pgbouncer = pgbouncerBinary();
+  describe(`${title} [postgres through pgbouncer]`, () => {
+    if (pgbouncer === null) {
+      console.warn(`\n!!! PGBOUNCER END-TO-END TESTS SKIPPED (${title}): no pgbouncer binary (apt-get install pgbouncer). !!!\n`);
+      it.skip('SKIPPED: install pgbouncer to run these tests through it');
+      return;
+    }
+    const backend = postgresBackend(url, pgbouncer);
     afterAll(() => backend.dispose());
     body(() => backend);
   });
