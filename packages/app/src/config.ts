@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /** The service's whole configuration, read once from the environment (OPERATIONS.md, Environment). */
@@ -23,6 +24,8 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** `WEBHOOK_TIMEOUT_MS`: how long one delivery attempt may take (docs/webhooks.md). */
   webhookTimeoutMs: number;
+  /** Server processes sharing the port (WORKERS, `serve --workers`): 1 serves in the one process (docs/operations.md). */
+  workers: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -95,6 +98,18 @@ const publicUrl = z.string().transform((value, ctx): string => {
   ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL such as https://api.example.ch, without user, query or fragment' });
   return z.NEVER;
 });
+export const MAX_WORKERS = 64;
+
+/** `auto`: one worker per core the process may use; otherwise a count. */
+export const workerCount = z
+  .string()
+  .transform((value, ctx): number => {
+    if (value === 'auto') return availableParallelism();
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (n >= 1 && n <= MAX_WORKERS) return n;
+    ctx.addIssue({ code: 'custom', message: `must be auto or a whole number between 1 and ${MAX_WORKERS}` });
+    return z.NEVER;
+  });
 
 const schema = z.object({
   DATABASE_URL: databaseUrl.default('sqlite:./data/campsite.db'),
@@ -112,6 +127,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   WEBHOOK_TIMEOUT_MS: integer(100, 600_000).default(10_000),
+  WORKERS: workerCount.default(1),
 });
 
 type Variable = keyof typeof schema.shape;
@@ -155,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: v.MAX_CONNECTIONS,
     webhookAllowLoopback: v.WEBHOOK_ALLOW_LOOPBACK === '1',
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
+    workers: v.WORKERS,
   };
 }

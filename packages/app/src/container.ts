@@ -85,6 +85,11 @@ export interface ContainerOptions {
   random?: RandomSource;
   /** Renders invoice PDFs; by default a pool of worker threads, started on the first PDF. */
   invoiceRenderer?: InvoiceRenderer;
+  /**
+   * The limiter shared by the processes of a `serve --workers` deployment, for a database that keeps none of its
+   * own (SQLite); without it a lone process counts in memory.
+   */
+  rateLimiter?: RateLimiter;
 }
 
 /** Rendered PDFs kept at most, in KiB (an invoice is about 10 KiB): about 6,000 documents. */
@@ -123,8 +128,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
   c.register(TOKENS.Persistence, { useValue: persistence });
   c.register(TOKENS.PricingEngine, { useValue: placeholderPricingEngine });
   single<SecretHasher>(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost));
-  // DECISIONS §4: Postgres shares one budget between processes; SQLite has a single process, so memory suffices.
-  single<RateLimiter>(TOKENS.RateLimiter, () => persistence.rateLimiter ?? new MemoryRateLimiter(clock));
+  // DECISIONS §4: Postgres shares one budget between processes in the database; SQLite's workers share the
+  // supervisor's counters (docs/operations.md, Workers), and a lone process counts in memory.
+  single<RateLimiter>(TOKENS.RateLimiter, () => persistence.rateLimiter ?? options.rateLimiter ?? new MemoryRateLimiter(clock));
   single(TOKENS.Throttle, () => new Throttle(get(TOKENS.RateLimiter), {
     perKeyPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { pino, type Logger } from 'pino';
 import type { LogLevel } from './config';
 
@@ -27,7 +28,8 @@ export function createLogger(level: LogLevel, destination: 1 | 2 = 1): Logger {
   return pino(
     {
       level,
-      base: { service: 'campsite' },
+      // The workers of `serve --workers` share stdout: each line says which process wrote it.
+      base: cluster.isWorker ? { service: 'campsite', pid: process.pid } : { service: 'campsite' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     },

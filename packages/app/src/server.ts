@@ -60,12 +60,18 @@ export interface ServeOptions {
    * once, so the signal handlers must already be in place.
    */
   serving?: (stop: () => Promise<boolean>) => void;
+  /**
+   * A worker of `serve --workers` (docs/operations.md, Workers): its supervisor seeds the demo tenant and prints the
+   * one listening line, so the worker only reports its URL here.
+   */
+  worker?: { listening(url: string): void };
 }
 
 /** `campsite serve` (OPERATIONS.md, Lifecycle): migrate, seed an empty database, listen, and say where. */
 export async function startServer(container: AppContainer, options: ServeOptions): Promise<RunningServer> {
   const { config, logger, persistence } = container;
-  await persistence.migrate();
+  // A worker's supervisor has migrated already.
+  if (!options.worker) await persistence.migrate();
 
   const tls = await loadTls(config, logger);
   const app = container.resolve<HttpApp>(TOKENS.HttpApp);
@@ -95,27 +101,50 @@ export async function startServer(container: AppContainer, options: ServeOptions
   // closeIdleConnections and the request timeouts) on 'listening', so they are told the socket is up.
   for (const inner of servers) if (inner !== server) inner.emit('listening');
   const { port } = server.address() as AddressInfo;
-  const scheme = tls ? 'https' : 'http';
+  const scheme: 'http' | 'https' = tls ? 'https' : 'http';
   const url = `${scheme}://${hostForUrl(config.host)}:${port}`;
 
   // Seeded only once the port is ours: a demo key created by a start that then failed to listen would never be shown.
-  let demoKey: string | null;
-  try {
-    demoKey = await seedDemoTenant(container);
-  } catch (error) {
-    server.close();
-    throw error;
+  if (!options.worker) {
+    try {
+      await seedAndPrintDemoKey(container, { scheme, port }, options.print);
+    } catch (error) {
+      server.close();
+      throw error;
+    }
   }
-  if (demoKey !== null) options.print(demoBanner(demoKey, `${scheme}://${hostForUrl(reachableHost(config.host))}:${port}`, tls === null));
   let stopping: Promise<boolean> | undefined;
   const stop = () => (stopping ??= drain(server, servers, container));
   options.serving?.(stop);
 
-  // OPERATIONS.md: one plain line with the URL, whatever LOG_LEVEL says (scripts wait for it); the JSON log records
-  // the same moment under its own message, so "listening on" appears exactly once.
-  options.print(`listening on ${url}`);
-  logger.info({ url }, 'ready');
+  if (options.worker) {
+    options.worker.listening(url);
+    logger.info({ url, pid: process.pid }, 'worker ready');
+  } else {
+    announceListening(url, options.print);
+    logger.info({ url }, 'ready');
+  }
   return { url, server, stop };
+}
+
+/**
+ * OPERATIONS.md: one plain line with the URL, whatever LOG_LEVEL says (scripts wait for it); the JSON log records the
+ * same moment under its own message, so "listening on" appears exactly once.
+ */
+export function announceListening(url: string, print: (text: string) => void): void {
+  print(`listening on ${url}`);
+}
+
+/** Seeds an empty database (seedDemoTenant) and, when it did, prints the demo key with a curl line for this server. */
+export async function seedAndPrintDemoKey(
+  container: AppContainer,
+  address: { scheme: 'http' | 'https'; port: number },
+  print: (text: string) => void,
+): Promise<void> {
+  const demoKey = await seedDemoTenant(container);
+  if (demoKey === null) return;
+  const base = `${address.scheme}://${hostForUrl(reachableHost(container.config.host))}:${address.port}`;
+  print(demoBanner(demoKey, base, address.scheme === 'http'));
 }
 
 /**

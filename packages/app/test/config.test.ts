@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       maxConnections: 10_000,
       webhookAllowLoopback: false,
       webhookTimeoutMs: 10_000,
+      workers: 1,
     });
   });
 
@@ -48,6 +50,7 @@ describe('loadConfig', () => {
         MAX_CONNECTIONS: '500',
         WEBHOOK_ALLOW_LOOPBACK: '1',
         WEBHOOK_TIMEOUT_MS: '2500',
+        WORKERS: '3',
       }),
     ).toEqual({
       databaseUrl: 'postgres://u:p@db:5432/campsite',
@@ -64,7 +67,15 @@ describe('loadConfig', () => {
       maxConnections: 500,
       webhookAllowLoopback: true,
       webhookTimeoutMs: 2500,
+      workers: 3,
     });
+  });
+
+  it('reads WORKERS=auto as one worker per core, and refuses anything but auto or 1 to 64', () => {
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    for (const bad of ['0', '65', 'two', '1.5']) {
+      expect(failure({ WORKERS: bad }).message).toBe(`WORKERS: must be auto or a whole number between 1 and 64 (got "${bad}")`);
+    }
   });
 
   it('refuses a WEBHOOK_ALLOW_LOOPBACK other than 0 or 1, naming it', () => {

@@ -20,6 +20,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Called by `serve` once it is listening, with the function that drains and stops it. */
   onServing?(stop: () => Promise<boolean>): void;
+  /** Ends the process with this status once a supervisor's workers have all ended. */
+  exit?(status: number): void;
 }
 
 /** The `campsite` command line (OPERATIONS.md, Commands). Every action throws on failure; main.ts reports it. */
@@ -39,13 +41,24 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('serve')
     .description('migrate, seed a demo tenant into an empty database, and serve the API')
-    .action(async () => {
-      // serve keeps its container open until the drain closes it.
-      const config = loadConfig(io.env);
+    .option('--workers <n>', 'server processes sharing the port: a number or auto, one per core (default: WORKERS, else 1)')
+    .action(async (options: { workers?: string }) => {
+      // --workers goes through the same check as WORKERS, so both refuse the same values with the same words.
+      const config = loadConfig(options.workers === undefined ? io.env : { ...io.env, WORKERS: options.workers });
+      const { isWorker } = await import('node:cluster').then((m) => m.default);
+      if (config.workers > 1 && !isWorker) {
+        const { superviseWorkers } = await import('../cluster/supervisor');
+        const status = await superviseWorkers(config, { print: (text) => io.out(`${text}\n`) });
+        io.exit?.(status);
+        return;
+      }
       const [{ createContainer }, { startServer }] = await Promise.all([wiring(), import('../server')]);
-      const container = await createContainer(config, { logDestination: 1 });
+      const rateLimiter = isWorker ? new (await import('../cluster/cluster-rate-limiter')).ClusterRateLimiter() : undefined;
+      // serve keeps its container open until the drain closes it.
+      const container = await createContainer(config, { logDestination: 1, ...(rateLimiter ? { rateLimiter } : {}) });
+      const worker = isWorker ? { listening: (url: string) => process.send?.({ campsite: 'listening', url }) } : undefined;
       try {
-        await startServer(container, { print: (text) => io.out(`${text}\n`), serving: io.onServing });
+        await startServer(container, { print: (text) => io.out(`${text}\n`), serving: io.onServing, ...(worker ? { worker } : {}) });
       } catch (error) {
         await container.close();
         throw error;

@@ -166,8 +166,8 @@ export interface ServeProcess {
 }
 
 /** Starts `campsite serve` and waits for its one `listening on` line. */
-export async function startServe(env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 60_000): Promise<ServeProcess> {
-  const child = spawnCli(['serve'], env, cwd);
+export async function startServe(env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 60_000, options: string[] = []): Promise<ServeProcess> {
+  const child = spawnCli(['serve', ...options], env, cwd);
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
