@@ -13,6 +13,8 @@ interface Reply {
 
 const SERVER_ERROR: Reply = { status: 500, body: { detail: 'A server error occurred.' } };
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer' };
+/** Long enough for a pool to replace its lost connections, short enough that a client's retry is not held up. */
+const DATABASE_RETRY_AFTER_SECONDS = 1;
 
 /** Every domain code gets a decision here; codes of the operator tools never reach the public API, so they are 500s. */
 const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
@@ -34,6 +36,13 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   tenant_not_found: () => SERVER_ERROR,
   tenant_exists: () => SERVER_ERROR,
   api_key_not_found: () => SERVER_ERROR,
+  // DRF's ServiceUnavailable text (docs/operations.md, Database faults): the request did not take effect, and a
+  // client may send it again after Retry-After.
+  database_unavailable: () => ({
+    status: 503,
+    body: { detail: 'Service temporarily unavailable, try again later.' },
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  }),
 };
 
 function transportReply(problem: TransportProblem): Reply {
@@ -86,6 +95,8 @@ export function errorHandler(logger: HttpLogger): ErrorRequestHandler {
 
     if (reply.status === 500) {
       logger.error({ requestId: requestIdOf(res), err: describe(error) }, 'request failed');
+    } else if (reply.status === 503) {
+      logger.warn({ requestId: requestIdOf(res), err: describe(error) }, 'database unavailable');
     }
     if (res.headersSent) {
       res.destroy();

@@ -10,6 +10,7 @@ import { importFixture } from './fixtures/import-fixture';
 import { readFixture } from './fixtures/parse-fixture';
 import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
+import { migrateWhenReachable } from './wait-for-database';
 import type { RequestActivityCounter } from './request-activity';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -71,7 +72,7 @@ export interface ServeOptions {
 export async function startServer(container: AppContainer, options: ServeOptions): Promise<RunningServer> {
   const { config, logger, persistence } = container;
   // A worker's supervisor has migrated already.
-  if (!options.worker) await persistence.migrate();
+  if (!options.worker) await migrateWhenReachable(persistence, logger);
 
   const tls = await loadTls(config, logger);
   const app = container.resolve<HttpApp>(TOKENS.HttpApp);

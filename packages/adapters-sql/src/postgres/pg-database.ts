@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+import { databaseUnavailable, isConnectionFailure, translateConnectionFailure } from './connection-failures';
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -30,6 +31,9 @@ function withLimits(begin: string): string {
     `SET LOCAL idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_TIMEOUT_MS}`
   );
 }
+
+/** Statements that only read: safe to run again when their connection died (PgDatabase.once). */
+const READ_ONLY = /^\s*SELECT\b/i;
 
 const INT8 = 20;
 const DATE = 1082;
@@ -115,6 +119,14 @@ function executorOn(client: Queryable, statements: NumberedStatements, transacti
   };
 }
 
+function ignoreCheckedOutError(): void {}
+
+/** Back to the pool, or closed when `broken`; the pool listens for errors of its idle clients itself. */
+function release(client: pg.PoolClient, broken?: Error): void {
+  client.off('error', ignoreCheckedOutError);
+  client.release(broken);
+}
+
 export class PgDatabase implements SqlDatabase {
   readonly dialect = postgresDialect;
   private readonly pool: pg.Pool;
@@ -148,27 +160,48 @@ export class PgDatabase implements SqlDatabase {
   }
 
   all<T = Row>(sql: string, params?: readonly unknown[]) {
-    return this.reader().all<T>(sql, params);
+    return this.once(sql, () => this.reader().all<T>(sql, params));
   }
 
   rows(sql: string, params?: readonly unknown[]) {
-    return this.reader().rows(sql, params);
+    return this.once(sql, () => this.reader().rows(sql, params));
   }
 
   get<T = Row>(sql: string, params?: readonly unknown[]) {
-    return this.reader().get<T>(sql, params);
+    return this.once(sql, () => this.reader().get<T>(sql, params));
   }
 
   run(sql: string, params?: readonly unknown[]) {
-    return this.direct.run(sql, params);
+    return this.once(sql, () => this.direct.run(sql, params));
   }
 
   exec(script: string) {
-    return this.direct.exec(script);
+    return this.once(script, () => this.direct.exec(script));
   }
 
   insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
     return this.transaction((tx) => tx.insertMany(table, columns, rows));
+  }
+
+  /**
+   * One statement outside a transaction (docs/operations.md, Database faults). A read whose connection died is run
+   * once more: the pool has dropped the dead connection, so the retry runs on another one. Anything else may have
+   * changed data before the connection died, so it is never repeated here: it fails as `database_unavailable`.
+   */
+  private async once<T>(sql: string, run: () => Promise<T>): Promise<T> {
+    // Inside a consistent read the statement belongs to its snapshot, which is retried as a whole (snapshot).
+    if (this.ambient.getStore()) return run();
+    try {
+      return await run();
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
+      if (!READ_ONLY.test(sql)) throw databaseUnavailable(error);
+    }
+    try {
+      return await run();
+    } catch (error) {
+      throw translateConnectionFailure(error);
+    }
   }
 
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
@@ -179,21 +212,46 @@ export class PgDatabase implements SqlDatabase {
     return this.within('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', work);
   }
 
+  /**
+   * A failure before BEGIN has been answered leaves nothing behind, so a transaction that could not start on a dead
+   * connection starts once more on another. Once it has begun, a lost connection fails it as `database_unavailable`:
+   * whether the server had committed is not known to the caller, who decides whether to try again.
+   */
   private async within<T>(begin: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.begin(begin).catch(async (error: unknown) => {
+      if (!isConnectionFailure(error)) throw error;
+      return this.begin(begin).catch((again: unknown) => {
+        throw translateConnectionFailure(again);
+      });
+    });
     const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
     let broken: Error | undefined;
     try {
-      await client.query(withLimits(begin));
       const result = await work(tx);
       await client.query('COMMIT');
       return result;
     } catch (error) {
       // A connection that cannot even roll back is not given back to the pool for the next request.
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
+      throw translateConnectionFailure(error);
     } finally {
-      client.release(broken);
+      release(client, broken);
+    }
+  }
+
+  /** A pooled connection with a transaction begun on it; a connection that failed to begin is closed, not pooled. */
+  private async begin(begin: string): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    // While checked out, a client's lost connection is an 'error' event the pool does not listen to, and an event
+    // nobody listens to ends the process. The statement in flight (or the next one) fails with the same error, which
+    // the transaction handles, so the event itself needs nothing more.
+    client.on('error', ignoreCheckedOutError);
+    try {
+      await client.query(withLimits(begin));
+      return client;
+    } catch (error) {
+      release(client, error instanceof Error ? error : new Error(String(error)));
+      throw error;
     }
   }
 

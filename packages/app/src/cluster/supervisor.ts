@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { createContainer } from '../container';
 import { announceListening, seedAndPrintDemoKey } from '../server';
 import { loadTls } from '../tls';
+import { migrateWhenReachable } from '../wait-for-database';
 import { answerRateLimits } from './cluster-rate-limiter';
 import { isClusterMessage } from './messages';
 
@@ -27,7 +28,7 @@ export async function superviseWorkers(config: Config, io: SupervisorIo): Promis
   const { logger } = container;
   let limiter: RateLimiter | undefined;
   try {
-    await container.persistence.migrate();
+    await migrateWhenReachable(container.persistence, logger);
     // Made here, once: N workers finding no certificate at once would each write one.
     await loadTls(config, logger);
     // Postgres shares its counters in the database; SQLite's live here, in the one process every worker reaches.

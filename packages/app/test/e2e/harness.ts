@@ -22,6 +22,8 @@ export const REVOKED_KEY = 'ck_6yeeEkMdSdt1rHvqNoCIbpfRGlnjn';
 
 /** One backend's fresh database for one test file, dropped afterwards. */
 export interface Backend {
+  /** The server's URL of TEST_DATABASE_URL, for administrative statements; null for SQLite. */
+  adminUrl: string | null;
   name: 'sqlite' | 'postgres' | 'pgbouncer';
   /** A new, empty database; its URL. */
   freshDatabase(): Promise<string>;
@@ -31,6 +33,7 @@ export interface Backend {
 function sqliteBackend(): Backend {
   return {
     name: 'sqlite',
+    adminUrl: null,
     async freshDatabase() {
       return `sqlite:${join(mkdtempSync(join(tmpdir(), 'campsite-e2e-db-')), 'campsite.db')}`;
     },
@@ -56,6 +59,7 @@ function postgresBackend(adminUrl: string, pgbouncer: string | null = null): Bac
   };
   return {
     name: pgbouncer === null ? 'postgres' : 'pgbouncer',
+    adminUrl,
     async freshDatabase() {
       const name = `campsite_e2e_${randomBytes(6).toString('hex')}`;
       await admin((c) => c.query(`CREATE DATABASE ${name}`));
@@ -84,6 +88,11 @@ export function describeOnBackends(title: string, body: (backend: () => Backend)
     afterAll(() => backend.dispose());
     body(() => backend);
   });
+  describeOnPostgres(title, body);
+}
+
+/** The PostgreSQL half of describeOnBackends: directly, and through PgBouncer, with the same skip rules. */
+export function describeOnPostgres(title: string, body: (backend: () => Backend) => void): void {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     if (process.env.REQUIRE_POSTGRES !== '1') {

@@ -19,7 +19,9 @@ export type DomainErrorCode =
   | 'duplicate_booking_reference'
   | 'tenant_not_found'
   | 'tenant_exists'
-  | 'api_key_not_found';
+  | 'api_key_not_found'
+  /** The database could not be reached, or the connection was lost mid-request; worth trying again shortly. */
+  | 'database_unavailable';
 
 /** Field-keyed messages, DRF-style: `{ field: [message, ...] }`, with `non_field_errors` for object-level rules. */
 export type FieldErrors = Record<string, string[]>;
