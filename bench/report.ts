@@ -87,6 +87,15 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
         verdict: verdict(page1.p99Ms <= 25),
       });
     }
+    const workers2 = byId("bookings_page1_workers2");
+    if (page1 && workers2) {
+      out.push({
+        backend: b.backend,
+        target: "GET /bookings/ page 1 with --workers 2 >= 1.4x one process (same run)",
+        measured: `${workers2.rps} vs ${page1.rps} rps = ${fixed(workers2.rps / page1.rps)}x`,
+        verdict: verdict(workers2.rps >= 1.4 * page1.rps && only2xx(workers2)),
+      });
+    }
     const small = byId("bookings_page1_10k");
     const large = byId("bookings_page1_1m");
     out.push({

@@ -323,14 +323,15 @@ async function importTenant(databaseUrl: string, tenant: GeneratedTenant, env: N
   };
 }
 
-async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv, backend: string): Promise<Child & { base: string }> {
+async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv, backend: string, serveOptions: string[] = []): Promise<Child & { base: string }> {
   const port = await freePort();
   const profileDir = join(workDir, `cpu-prof-${backend}`);
   const { command, args } = campsiteCommand(options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
-  const child = start(`serve (${backend})`, command, [...args, "serve"], {
+  const label = [backend, ...serveOptions].join(" ");
+  const child = start(`serve (${label})`, command, [...args, "serve", ...serveOptions], {
     cwd: ROOT,
     env: { ...env, DATABASE_URL: databaseUrl, HOST: "127.0.0.1", PORT: String(port) },
-    logFile: join(workDir, `serve-${backend}.log`),
+    logFile: join(workDir, `serve-${label.replace(/\s+/g, "_")}.log`),
   });
   const base = `http://127.0.0.1:${port}`;
   // The "listening on" line is the contract, but at LOG_LEVEL=warn it may be filtered out like any info log line,
@@ -542,12 +543,14 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     drainExit = await stop(server, 15_000);
     if (drainExit !== 0) log(`server exited with ${drainExit} on SIGTERM\n${server.tail().slice(-1500)}`);
   }
+  cases.push(...(await workersCases(databaseUrl, env, backend, tenants.main.token, express.rps)));
   return {
     backend,
     expressRps: express.rps,
     imports,
     cases,
-    peakRssMiB: cases.reduce((max, c) => Math.max(max, c.peakRssMiB ?? 0), 0),
+    // One server process's peak: the --workers rows sum several processes and have their own figure.
+    peakRssMiB: cases.filter((c) => !c.id.endsWith("_workers2")).reduce((max, c) => Math.max(max, c.peakRssMiB ?? 0), 0),
     coldKey,
     bigImportError,
     walkNextMsPerPage: walk ? Math.round(walk.msPerPage * 100) / 100 : null,
@@ -601,6 +604,44 @@ async function pdfCases(
     logResult(`${backend} ${label}`, result);
     record(id, label, result);
   }
+}
+
+/** The supervisor's and its workers' peak resident memory together (their VmHWM summed). */
+function clusterPeakRssMiB(pid: number): number | null {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return peakRssMiB(pid);
+  }
+  const all = [pid, ...children].map(peakRssMiB);
+  return all.every((v) => v !== null) ? Math.round(all.reduce((sum, v) => sum + (v ?? 0), 0) * 10) / 10 : null;
+}
+
+/**
+ * The same database served by `serve --workers 2` (docs/operations.md, Workers), measured after the single process
+ * has stopped, so that both sides of the ratio had the machine to themselves in the same run.
+ */
+async function workersCases(databaseUrl: string, env: NodeJS.ProcessEnv, backend: string, token: string, expressRps: number): Promise<CaseResult[]> {
+  const server = await startServer(databaseUrl, env, backend, ["--workers", "2"]);
+  const cases: CaseResult[] = [];
+  try {
+    const target: Target = { base: server.base, pid: server.pid };
+    const headers = baseHeaders(token);
+    // Each worker pays the key's first (cost-12) check and its own JIT warm-up before anything is measured.
+    await hammer({ url: `${server.base}${API}/bookings/`, headers, duration: 3, connections: options.connections });
+    for (const [id, label, path] of [
+      ["bookings_page1_workers2", "GET /bookings/ page 1, --workers 2", `${API}/bookings/`],
+      ["sites_workers2", "GET /sites/, --workers 2", `${API}/sites/`],
+    ] as const) {
+      const result = await measure(target, `${backend} ${label}`, { path, headers });
+      cases.push({ id, label, ...result, ratioToExpress: Math.round((result.rps / expressRps) * 1000) / 1000, peakRssMiB: clusterPeakRssMiB(server.pid) });
+    }
+  } finally {
+    const exit = await stop(server, 20_000);
+    if (exit !== 0) log(`--workers 2 server exited with ${exit} on SIGTERM\n${server.tail().slice(-1500)}`);
+  }
+  return cases;
 }
 
 // ---------------------------------------------------------------- main
