@@ -4,7 +4,7 @@ import { type ChangeBookingStatus, type KnownBookingStatus, type ManageApiKeys, 
 import { loadConfig } from '../config';
 import type { AppContainer, TOKENS as TokenTable } from '../container';
 import type { ImportProgress } from '../fixtures/import-fixture';
-import { expiryParser, parseId, parseNonEmpty, parseScopes } from './argument-parsers';
+import { expiryParser, parseId, parseNonEmpty, parseScopes, parseWorkers } from './argument-parsers';
 
 // The wiring (Express, database drivers, bcrypt, TLS) loads only once a command runs: a usage or configuration
 // error then answers at once instead of after loading the whole service.
@@ -41,10 +41,9 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('serve')
     .description('migrate, seed a demo tenant into an empty database, and serve the API')
-    .option('--workers <n>', 'server processes sharing the port: a number or auto, one per core (default: WORKERS, else 1)')
-    .action(async (options: { workers?: string }) => {
-      // --workers goes through the same check as WORKERS, so both refuse the same values with the same words.
-      const config = loadConfig(options.workers === undefined ? io.env : { ...io.env, WORKERS: options.workers });
+    .option('--workers <n>', 'server processes sharing the port: a number or auto, one per core (default: WORKERS, else 1)', parseWorkers)
+    .action(async (options: { workers?: number }) => {
+      const config = { ...loadConfig(io.env), ...(options.workers === undefined ? {} : { workers: options.workers }) };
       const { isWorker } = await import('node:cluster').then((m) => m.default);
       if (config.workers > 1 && !isWorker) {
         const { superviseWorkers } = await import('../cluster/supervisor');

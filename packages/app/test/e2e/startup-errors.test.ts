@@ -34,6 +34,12 @@ describe('campsite start-up errors', () => {
     }
   });
 
+  it('refuses a bad --workers value in one line naming the option, before touching the database', async () => {
+    const result = await runCli(['serve', '--workers', 'lots'], cliEnv('sqlite:/nonexistent/dir/campsite.db'), cwd);
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toBe("campsite: option '--workers <n>' argument 'lots' is invalid. must be auto or a whole number between 1 and 64\n");
+  });
+
   it('reports a missing fixture file in one line', async () => {
     const result = await runCli(['import', '/nonexistent/fixture.json'], cliEnv('sqlite::memory:'), cwd);
     expect(result.code).not.toBe(0);
