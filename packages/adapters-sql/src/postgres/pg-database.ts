@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { isDomainError } from '@campsite/domain';
 import type { Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 import { databaseUnavailable, isConnectionFailure, translateConnectionFailure } from './connection-failures';
 
@@ -208,8 +209,15 @@ export class PgDatabase implements SqlDatabase {
     return this.within('BEGIN', work);
   }
 
-  snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.within('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', work);
+  /** A read-only snapshot changes nothing, so one that lost its connection runs once more, as a read does. */
+  async snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const read = () => this.within('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', work);
+    try {
+      return await read();
+    } catch (error) {
+      if (!isDomainError(error, 'database_unavailable')) throw error;
+      return read();
+    }
   }
 
   /**
