@@ -1,7 +1,7 @@
 import { DomainError, isDomainError, type Principal, type RateLimitDecision, type Throttle } from '@campsite/domain';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
-import { setPrincipal } from './request-context';
+import { factsOf, setPrincipal, setRoute } from './request-context';
 import { bookingResources } from './routes/bookings.routes';
 import { customerResources } from './routes/customers.routes';
 import { type Endpoint, type Resource, holdsScope } from './routes/endpoint';
@@ -16,8 +16,13 @@ export const API_PREFIX = '/api/v1/public/';
 
 interface RouteMatch {
   resource: Resource;
+  /** The path as a template, ids as `{id}`: the `route` of metrics and traces (docs/observability.md). */
+  template: string;
   pathId: string | undefined;
 }
+
+const BOOKING_DETAIL_TEMPLATE = `${API_PREFIX}bookings/{id}/`;
+const INVOICE_DETAIL_TEMPLATE = `${API_PREFIX}invoices/{id}/`;
 
 /**
  * The endpoints as a table, matched with and without the trailing slash and without redirects (DECISIONS §2).
@@ -44,16 +49,21 @@ function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
     if (!path.startsWith(API_PREFIX)) return null;
     const rest = path.endsWith('/') ? path.slice(API_PREFIX.length, -1) : path.slice(API_PREFIX.length);
     const collection = collections.get(rest);
-    if (collection) return { resource: collection, pathId: undefined };
+    if (collection) return { resource: collection, template: `${API_PREFIX}${rest}/`, pathId: undefined };
     if (rest.startsWith('bookings/')) {
       const segment = rest.slice('bookings/'.length);
-      if (segment !== '' && !segment.includes('/')) return { resource: bookings.detail, pathId: decodeSegment(segment) };
+      if (segment !== '' && !segment.includes('/')) {
+        return { resource: bookings.detail, template: BOOKING_DETAIL_TEMPLATE, pathId: decodeSegment(segment) };
+      }
     }
     if (rest.startsWith('invoices/')) {
       const [segment = '', part, ...more] = rest.slice('invoices/'.length).split('/');
       if (segment === '' || more.length > 0) return null;
       const resource = part === undefined ? invoices.detail : invoiceParts.get(part);
-      if (resource) return { resource, pathId: decodeSegment(segment) };
+      if (resource) {
+        const template = part === undefined ? INVOICE_DETAIL_TEMPLATE : `${INVOICE_DETAIL_TEMPLATE}${part}/`;
+        return { resource, template, pathId: decodeSegment(segment) };
+      }
     }
     if (rest.startsWith('webhook-endpoints/')) {
       const [id, action, ...more] = rest.slice('webhook-endpoints/'.length).split('/');
@@ -122,7 +132,21 @@ function pipeline(deps: HttpDeps): RequestHandler {
   return async (req, res) => {
     const route = match(req.path);
     if (!route) throw new TransportError({ kind: 'unknown_path' });
+    setRoute(res, route.template);
+    // The slow-request log tells the checks apart from the endpoint's own work (docs/observability.md).
+    const authStarted = performance.now();
+    let admitted: { endpoint: Endpoint; principal: Principal };
+    try {
+      admitted = await authorise(req, res, route);
+    } finally {
+      const facts = factsOf(res);
+      if (facts) facts.authMs = performance.now() - authStarted;
+    }
+    await admitted.endpoint.handle(req, res, admitted.principal, route.pathId);
+  };
 
+  /** The key, the method, the scope and the rate limit, in the order of DECISIONS §2. */
+  async function authorise(req: Request, res: Response, route: RouteMatch): Promise<{ endpoint: Endpoint; principal: Principal }> {
     const authorization = singleAuthorization(req.rawHeaders);
     const address = req.ip ?? req.socket.remoteAddress ?? '';
     // Issue 6: a key kept in memory may go unconfirmed until the limiter confirms it and counts the request in one
@@ -173,7 +197,6 @@ function pipeline(deps: HttpDeps): RequestHandler {
       throw error;
     }
     setRateLimitHeaders(res, decision);
-
-    await endpoint.handle(req, res, principal, route.pathId);
-  };
+    return { endpoint, principal };
+  }
 }

@@ -1,7 +1,7 @@
 import { isDomainError, type DomainError, type DomainErrorCode } from '@campsite/domain';
 import type { ErrorRequestHandler } from 'express';
 import type { HttpLogger } from './http-deps';
-import { redactKeys, requestIdOf } from './request-context';
+import { factsOf, redactKeys, requestIdOf } from './request-context';
 import { sendJson } from './send-json';
 import { TransportError, type TransportProblem } from './transport-error';
 
@@ -92,6 +92,9 @@ export function errorHandler(logger: HttpLogger): ErrorRequestHandler {
     if (error instanceof TransportError) reply = transportReply(error.problem);
     else if (isDomainError(error)) reply = DOMAIN_REPLIES[error.code](error);
     else reply = SERVER_ERROR;
+    // Which refusal it was (a bad key, a spent limit) is what the metrics count (docs/observability.md).
+    const facts = factsOf(res);
+    if (facts && isDomainError(error)) facts.errorCode = error.code;
 
     if (reply.status === 500) {
       logger.error({ requestId: requestIdOf(res), err: describe(error) }, 'request failed');

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { factsOf } from './request-context';
 
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 
@@ -7,8 +8,17 @@ const LINE_SEPARATORS = /[\u2028\u2029]/;
  * JSONRenderer sends it, which also escapes U+2028/U+2029. For HEAD, Node drops the body and keeps the length.
  */
 export function sendJson(res: Response, status: number, body: unknown): void {
+  const started = performance.now();
   const text = jsonText(body);
-  endJson(res, status, text, Buffer.byteLength(text));
+  const length = Buffer.byteLength(text);
+  addRenderTime(res, started);
+  endJson(res, status, text, length);
+}
+
+/** Time spent turning results into JSON, for the slow-request log (docs/observability.md). */
+function addRenderTime(res: Response, started: number): void {
+  const facts = factsOf(res);
+  if (facts) facts.renderMs += performance.now() - started;
 }
 
 function endJson(res: Response, status: number, bytes: string | Buffer, length: number): void {
@@ -41,10 +51,12 @@ const OWN_BUFFER_BYTES = 4 * 1024;
 export function sendRendered(res: Response, value: object, variant: string, render: () => unknown): void {
   let entry = rendered.get(value);
   if (entry === undefined || entry.variant !== variant) {
+    const started = performance.now();
     const text = jsonText(render());
     const length = Buffer.byteLength(text);
     entry = { variant, bytes: length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8'), length };
     rendered.set(value, entry);
+    addRenderTime(res, started);
   }
   endJson(res, 200, entry.bytes, entry.length);
 }

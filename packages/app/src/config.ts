@@ -26,6 +26,12 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Server processes sharing the port (WORKERS, `serve --workers`): 1 serves in the one process (docs/operations.md). */
   workers: number;
+  /** The Prometheus listener (docs/observability.md); null: no metrics at all. */
+  metrics: { host: string; port: number } | null;
+  /** OTLP/HTTP base URL for traces; null: tracing is off and its libraries are never loaded. */
+  otlpEndpoint: string | null;
+  /** A request slower than this logs one warn line with its timings. */
+  slowRequestMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -128,9 +134,14 @@ const schema = z.object({
   WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   WEBHOOK_TIMEOUT_MS: integer(100, 600_000).default(10_000),
   WORKERS: workerCount.default(1),
+  METRICS_PORT: integer(0, 65535).optional(),
+  METRICS_HOST: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the collector\'s OTLP/HTTP base, e.g. http://127.0.0.1:4318)' }).optional(),
+  SLOW_REQUEST_MS: integer(1, 3_600_000).default(1000),
 });
 
 type Variable = keyof typeof schema.shape;
+const URL_VARIABLES = new Set<string>(['DATABASE_URL', 'PUBLIC_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']);
 const VARIABLES = Object.keys(schema.shape) as Variable[];
 
 /**
@@ -147,14 +158,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    // The database URL may carry a password, and so may a refused PUBLIC_URL: their values are never echoed.
-    const got = variable === 'DATABASE_URL' || variable === 'PUBLIC_URL' ? undefined : input[variable as Variable];
+    // URLs may carry a password (the database's, a collector's, a refused PUBLIC_URL), so their values are never echoed.
+    const got = URL_VARIABLES.has(variable) ? undefined : input[variable as Variable];
     throw new ConfigError(variable, `${issue?.message ?? 'invalid'}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`);
   }
   const v = parsed.data;
   if ((v.TLS_CERT_FILE === undefined) !== (v.TLS_KEY_FILE === undefined)) {
     const missing = v.TLS_CERT_FILE === undefined ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE';
     throw new ConfigError(missing, 'TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  if (v.METRICS_HOST !== undefined && v.METRICS_PORT === undefined) {
+    throw new ConfigError('METRICS_HOST', 'set METRICS_PORT too: without it there is no metrics listener');
+  }
+  if (v.METRICS_PORT !== undefined && v.METRICS_PORT !== 0 && v.METRICS_PORT === v.PORT) {
+    throw new ConfigError('METRICS_PORT', `must differ from PORT (${v.PORT}): /metrics is never served on the API port`);
   }
   return {
     databaseUrl: v.DATABASE_URL,
@@ -172,5 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowLoopback: v.WEBHOOK_ALLOW_LOOPBACK === '1',
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     workers: v.WORKERS,
+    metrics: v.METRICS_PORT === undefined ? null : { host: v.METRICS_HOST ?? '127.0.0.1', port: v.METRICS_PORT },
+    // OpenTelemetry's own switch, honoured like the SDK would: set, nothing of it is loaded.
+    otlpEndpoint: env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' ? null : (v.OTEL_EXPORTER_OTLP_ENDPOINT ?? null),
+    slowRequestMs: v.SLOW_REQUEST_MS,
   };
 }

@@ -12,6 +12,7 @@ import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
 import { migrateWhenReachable } from './wait-for-database';
 import type { RequestActivityCounter } from './request-activity';
+import { type MetricsListener, listenForScrapes } from './observability/metrics-listener';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 50;
@@ -106,22 +107,29 @@ export async function startServer(container: AppContainer, options: ServeOptions
   const url = `${scheme}://${hostForUrl(config.host)}:${port}`;
 
   // Seeded only once the port is ours: a demo key created by a start that then failed to listen would never be shown.
-  if (!options.worker) {
-    try {
-      await seedAndPrintDemoKey(container, { scheme, port }, options.print);
-    } catch (error) {
-      server.close();
-      throw error;
+  let metrics: MetricsListener | undefined;
+  try {
+    // docs/observability.md: its own plain-HTTP listener, never the API port. A worker of `serve --workers` opens
+    // none: workers' listeners would share one port, and a scrape would reach one worker at random.
+    if (container.metrics && config.metrics && !options.worker) {
+      const { render } = container.metrics;
+      metrics = await listenForScrapes(config.metrics, () => render(), logger);
     }
+    if (!options.worker) await seedAndPrintDemoKey(container, { scheme, port }, options.print);
+  } catch (error) {
+    server.close();
+    await metrics?.close();
+    throw error;
   }
   let stopping: Promise<boolean> | undefined;
-  const stop = () => (stopping ??= drain(server, servers, container));
+  const stop = () => (stopping ??= drain(server, servers, container, metrics));
   options.serving?.(stop);
 
   if (options.worker) {
     options.worker.listening(url);
     logger.info({ url, pid: process.pid }, 'worker ready');
   } else {
+    if (metrics) options.print(`metrics on ${metrics.url}`);
     announceListening(url, options.print);
     logger.info({ url }, 'ready');
   }
@@ -258,7 +266,7 @@ function demoBanner(rawKey: string, baseUrl: string, behindProxy: boolean): stri
   ].join('\n');
 }
 
-async function drain(listener: NetServer, servers: Server[], container: AppContainer): Promise<boolean> {
+async function drain(listener: NetServer, servers: Server[], container: AppContainer, metrics: MetricsListener | undefined): Promise<boolean> {
   const { logger } = container;
   logger.info('shutting down: no new connections, finishing requests in flight');
   // The listener's callback fires once every connection it accepted has ended, whichever server it was handed to.
@@ -282,6 +290,8 @@ async function drain(listener: NetServer, servers: Server[], container: AppConta
     logger.error({ timeoutMs: DRAIN_TIMEOUT_MS }, 'requests still in flight after the drain timeout: closing their connections');
     servers.forEach((s) => s.closeAllConnections());
   }
+  // Scraped until the API is done, so the last scrape sees the drain.
+  await metrics?.close();
   await container.close();
   logger.info('stopped');
   return clean;

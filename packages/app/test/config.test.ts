@@ -30,6 +30,9 @@ describe('loadConfig', () => {
       webhookAllowLoopback: false,
       webhookTimeoutMs: 10_000,
       workers: 1,
+      metrics: null,
+      otlpEndpoint: null,
+      slowRequestMs: 1000,
     });
   });
 
@@ -51,6 +54,10 @@ describe('loadConfig', () => {
         WEBHOOK_ALLOW_LOOPBACK: '1',
         WEBHOOK_TIMEOUT_MS: '2500',
         WORKERS: '3',
+        METRICS_PORT: '9464',
+        METRICS_HOST: '0.0.0.0',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        SLOW_REQUEST_MS: '250',
       }),
     ).toEqual({
       databaseUrl: 'postgres://u:p@db:5432/campsite',
@@ -68,6 +75,9 @@ describe('loadConfig', () => {
       webhookAllowLoopback: true,
       webhookTimeoutMs: 2500,
       workers: 3,
+      metrics: { host: '0.0.0.0', port: 9464 },
+      otlpEndpoint: 'http://collector:4318',
+      slowRequestMs: 250,
     });
   });
 
@@ -133,6 +143,15 @@ describe('loadConfig', () => {
     [{ HEADERS_TIMEOUT_MS: 'ten seconds' }, 'HEADERS_TIMEOUT_MS'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
     [{ MAX_CONNECTIONS: '1e4' }, 'MAX_CONNECTIONS'],
+    [{ METRICS_PORT: 'prometheus' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '8443' }, 'METRICS_PORT'],
+    [{ PORT: '9000', METRICS_PORT: '9000' }, 'METRICS_PORT'],
+    [{ METRICS_HOST: '0.0.0.0' }, 'METRICS_HOST'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    [{ SLOW_REQUEST_MS: '0' }, 'SLOW_REQUEST_MS'],
+    [{ SLOW_REQUEST_MS: '1s' }, 'SLOW_REQUEST_MS'],
   ] as Array<[Record<string, string>, string]>)('rejects %j naming %s in one line', (env, variable) => {
     const error = failure(env);
     expect(error.variable).toBe(variable);
@@ -152,6 +171,18 @@ describe('loadConfig', () => {
   it('keeps a path prefix of PUBLIC_URL and drops its trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://camping.example/campsite-api/' }).publicUrl).toBe('https://camping.example/campsite-api');
     expect(loadConfig({ PUBLIC_URL: 'HTTPS://API.Camping.example:8443' }).publicUrl).toBe('https://api.camping.example:8443');
+  });
+
+  it('never echoes OTEL_EXPORTER_OTLP_ENDPOINT, which may hold credentials', () => {
+    expect(failure({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://user:s3cret@collector' }).message).not.toContain('s3cret');
+  });
+
+  it('METRICS_PORT=0 takes any free port; METRICS_HOST defaults to loopback', () => {
+    expect(loadConfig({ METRICS_PORT: '0' }).metrics).toEqual({ host: '127.0.0.1', port: 0 });
+  });
+
+  it('OTEL_SDK_DISABLED=true turns tracing off whatever the endpoint says', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).otlpEndpoint).toBeNull();
   });
 
   it('echoes other bad values so the operator sees what was read', () => {

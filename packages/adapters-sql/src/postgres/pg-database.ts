@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { isDomainError } from '@campsite/domain';
-import type { Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+import type { ConnectionUse, Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 import { databaseUnavailable, isConnectionFailure, translateConnectionFailure } from './connection-failures';
 
 export const postgresDialect: Dialect = {
@@ -261,6 +261,11 @@ export class PgDatabase implements SqlDatabase {
       release(client, error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
+  }
+
+  connections(): ConnectionUse {
+    const { totalCount, idleCount, waitingCount } = this.pool;
+    return { inUse: totalCount - idleCount, idle: idleCount, waiting: waitingCount };
   }
 
   async close(): Promise<void> {

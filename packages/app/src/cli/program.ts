@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { type ChangeBookingStatus, type KnownBookingStatus, type ManageApiKeys, type ManageTenants, type Scope, SCOPES, formatMoney } from '@campsite/domain';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import type { AppContainer, TOKENS as TokenTable } from '../container';
 import type { ImportProgress } from '../fixtures/import-fixture';
 import { expiryParser, parseId, parseNonEmpty, parseScopes, parseWorkers } from './argument-parsers';
@@ -45,6 +45,11 @@ export function buildProgram(io: CliIo): Command {
     .action(async (options: { workers?: number }) => {
       const config = { ...loadConfig(io.env), ...(options.workers === undefined ? {} : { workers: options.workers }) };
       const { isWorker } = await import('node:cluster').then((m) => m.default);
+      if (config.workers > 1 && config.metrics !== null) {
+        // docs/observability.md: one scrape must show the whole server; until the supervisor aggregates its workers,
+        // a per-worker listener would answer for one worker at random, so the combination is refused.
+        throw new ConfigError('METRICS_PORT', 'cannot be combined with more than one worker yet (docs/observability.md)');
+      }
       if (config.workers > 1 && !isWorker) {
         const { superviseWorkers } = await import('../cluster/supervisor');
         const status = await superviseWorkers(config, { print: (text) => io.out(`${text}\n`) });
@@ -54,7 +59,7 @@ export function buildProgram(io: CliIo): Command {
       const [{ createContainer }, { startServer }] = await Promise.all([wiring(), import('../server')]);
       const rateLimiter = isWorker ? new (await import('../cluster/cluster-rate-limiter')).ClusterRateLimiter() : undefined;
       // serve keeps its container open until the drain closes it.
-      const container = await createContainer(config, { logDestination: 1, ...(rateLimiter ? { rateLimiter } : {}) });
+      const container = await createContainer(config, { logDestination: 1, observe: true, ...(rateLimiter ? { rateLimiter } : {}) });
       const worker = isWorker ? { listening: (url: string) => process.send?.({ campsite: 'listening', url }) } : undefined;
       try {
         await startServer(container, { print: (text) => io.out(`${text}\n`), serving: io.onServing, ...(worker ? { worker } : {}) });
