@@ -182,6 +182,17 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
         verdict: verdict(judged.every((i) => i.rowsPerSecond >= 20_000)),
       });
     }
+    const off = byId("bookings_page1_observability_off");
+    for (const [id, name, share] of [["bookings_page1_metrics", "METRICS_PORT set", 0.95], ["bookings_page1_tracing", "tracing on", 0.75]] as const) {
+      const on = byId(id);
+      if (!off || !on) continue;
+      out.push({
+        backend: b.backend,
+        target: `page 1 with ${name} >= ${share * 100}% of page 1 with observability off (same run)`,
+        measured: `${on.rps} vs ${off.rps} rps = ${fixed((on.rps / off.rps) * 100, 1)}%`,
+        verdict: verdict(on.rps >= share * off.rps && only2xx(on)),
+      });
+    }
     out.push({
       backend: b.backend,
       target: "peak RSS <= 250 MB under load",

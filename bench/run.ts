@@ -19,7 +19,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { execFileSync } from "node:child_process";
-import { request as httpRequest } from "node:http";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { DEFAULT_SPEC, FREE_WINDOW_START, generateTenant, type GeneratedTenant, type TenantSpec } from "./generate";
 import type { AutocannonRequest } from "autocannon";
 import { hammer, type LoadCase, type LoadResult } from "./load";
@@ -544,6 +544,7 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     if (drainExit !== 0) log(`server exited with ${drainExit} on SIGTERM\n${server.tail().slice(-1500)}`);
   }
   cases.push(...(await workersCases(databaseUrl, env, backend, tenants.main.token, express.rps)));
+  cases.push(...(await observabilityCases(databaseUrl, env, backend, tenants.main.token, express.rps)));
   return {
     backend,
     expressRps: express.rps,
@@ -640,6 +641,67 @@ async function workersCases(databaseUrl: string, env: NodeJS.ProcessEnv, backend
   } finally {
     const exit = await stop(server, 20_000);
     if (exit !== 0) log(`--workers 2 server exited with ${exit} on SIGTERM\n${server.tail().slice(-1500)}`);
+  }
+  return cases;
+}
+
+/**
+ * Issue 20: what metrics and tracing cost. Page 1 on three servers started one after the other on the same database,
+ * so that the three figures see the same machine: observability off, METRICS_PORT set (scraped as Prometheus would
+ * while loaded), and tracing every request to an OTLP/HTTP receiver in this process that takes the spans and drops them.
+ */
+async function observabilityCases(databaseUrl: string, env: NodeJS.ProcessEnv, backend: string, token: string, expressRps: number): Promise<CaseResult[]> {
+  let spanBatches = 0;
+  let spanBytes = 0;
+  const receiver = createHttpServer((req, res) => {
+    req.on("data", (chunk: Buffer) => (spanBytes += chunk.length));
+    req.on("end", () => {
+      spanBatches++;
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolveListen) => receiver.listen(0, "127.0.0.1", resolveListen));
+  const receiverPort = (receiver.address() as { port: number }).port;
+  const metricsPort = await freePort();
+  const variants = [
+    { id: "bookings_page1_observability_off", label: "GET /bookings/ page 1, observability off (same run)", extra: {} },
+    { id: "bookings_page1_metrics", label: "GET /bookings/ page 1, METRICS_PORT set", extra: { METRICS_PORT: String(metricsPort) } },
+    {
+      id: "bookings_page1_tracing",
+      label: "GET /bookings/ page 1, every request traced to a local receiver",
+      extra: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiverPort}` },
+    },
+  ];
+  const cases: CaseResult[] = [];
+  try {
+    for (const variant of variants) {
+      const server = await startServer(databaseUrl, { ...env, ...variant.extra }, `${backend}-${variant.id}`);
+      let scraper: NodeJS.Timeout | undefined;
+      try {
+        const target: Target = { base: server.base, pid: server.pid };
+        // The key's first request pays its cost-12 bcrypt check; the JIT warms up.
+        await hammer({ url: `${server.base}${API}/bookings/`, headers: baseHeaders(token), duration: 2, connections: options.connections });
+        if ("METRICS_PORT" in variant.extra) {
+          // Prometheus scrapes every 15 s or so; once a second is harsher and still shows in a 10 s case.
+          scraper = setInterval(() => void request(`http://127.0.0.1:${metricsPort}`, "/metrics").catch(() => {}), 1_000);
+        }
+        const result = await measure(target, `${backend} ${variant.label}`, { path: `${API}/bookings/`, headers: baseHeaders(token) });
+        cases.push({ id: variant.id, label: variant.label, ...result, ratioToExpress: Math.round((result.rps / expressRps) * 1000) / 1000, peakRssMiB: peakRssMiB(server.pid) });
+        if ("METRICS_PORT" in variant.extra) {
+          const scrape = await request(`http://127.0.0.1:${metricsPort}`, "/metrics");
+          if (scrape.status !== 200 || !scrape.text.includes(`route="${API}/bookings/"`)) throw new Error(`metrics scrape gave ${scrape.status}: ${scrape.text.slice(0, 200)}`);
+        }
+      } finally {
+        clearInterval(scraper);
+        await stop(server, 15_000);
+      }
+    }
+    // The server sends its last spans when it stops.
+    if (spanBatches === 0) throw new Error("tracing case: no span reached the receiver");
+    log(`${backend} tracing: the receiver took ${spanBatches} span batches, ${(spanBytes / 1e6).toFixed(1)} MB`);
+  } finally {
+    receiver.close();
+    receiver.closeAllConnections();
   }
   return cases;
 }

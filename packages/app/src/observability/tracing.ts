@@ -3,6 +3,8 @@ import type { ObservedRequest, RequestOutcome } from '@campsite/adapters-http';
 import type { QueryOperation } from '@campsite/adapters-sql';
 import type { RequestSpan, Tracing } from './request-observer';
 
+const DIAG_REPORT_INTERVAL_MS = 60_000;
+
 export interface TracingLog {
   warn(fields: Record<string, unknown>, msg: string): void;
 }
@@ -26,9 +28,21 @@ export async function startTracing(dbSystem: 'sqlite' | 'postgresql', log: Traci
     import('@opentelemetry/exporter-trace-otlp-http'),
   ]);
   const { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapGetter, trace } = api;
-  // The SDK reports its own trouble (a collector that cannot be reached, a bad OTEL_* value) through `diag`, which
-  // says nothing unless given a logger: its warnings and errors go to our log.
-  const report = (message: string) => log.warn({ detail: message }, 'opentelemetry');
+  // The SDK reports its own trouble (a collector that cannot be reached, spans dropped from a full queue, a bad OTEL_*
+  // value) through `diag`, which says nothing unless given a logger. Its warnings and errors go to our log, at most
+  // one line a minute: under load the same complaint comes with every batch.
+  let lastReport = Number.NEGATIVE_INFINITY;
+  let suppressed = 0;
+  const report = (message: string) => {
+    const now = performance.now();
+    if (now - lastReport < DIAG_REPORT_INTERVAL_MS) {
+      suppressed++;
+      return;
+    }
+    log.warn({ detail: message, ...(suppressed > 0 ? { similarSuppressed: suppressed } : {}) }, 'opentelemetry');
+    lastReport = now;
+    suppressed = 0;
+  };
   api.diag.setLogger({ error: report, warn: report, info: () => {}, debug: () => {}, verbose: () => {} }, api.DiagLogLevel.WARN);
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over the default name.
   const resource = resources
