@@ -1,5 +1,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ConfigError } from '../config';
 
 export interface MetricsListener {
   /** `http://host:port/metrics` */
@@ -41,9 +42,12 @@ export async function listenForScrapes(
     );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    // A port in use or an address the host does not have is the operator's to fix: one line naming the variable.
+    const refuse = (error: NodeJS.ErrnoException) =>
+      reject(new ConfigError('METRICS_PORT', `cannot listen on ${where.host}:${where.port} (${error.code ?? error.message})`));
+    server.once('error', refuse);
     server.listen(where.port, where.host, () => {
-      server.off('error', reject);
+      server.off('error', refuse);
       resolve();
     });
   });

@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServeProcess, cliEnv, https, plainLines, runCli, startServe, workDirectory } from './harness';
 
@@ -24,6 +24,20 @@ describe('campsite start-up errors', () => {
     const result = await runCli(['serve'], cliEnv('sqlite::memory:', { TLS_CERT_FILE: '/nonexistent/cert.pem', TLS_KEY_FILE: '/nonexistent/key.pem' }), cwd);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toBe('campsite: configuration error: TLS_CERT_FILE: cannot read /nonexistent/cert.pem (ENOENT)\n');
+  });
+
+  it('names METRICS_PORT when its port is taken, and leaves nothing listening', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const result = await runCli(['serve'], cliEnv('sqlite::memory:', { TRUST_PROXY: 'loopback', METRICS_PORT: String(port) }), cwd);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toBe(`campsite: configuration error: METRICS_PORT: cannot listen on 127.0.0.1:${port} (EADDRINUSE)\n`);
+      expect(result.stdout).not.toMatch(/listening on|metrics on/);
+    } finally {
+      taken.close();
+    }
   });
 
   it('rejects an unknown command and a missing argument in one line', async () => {
