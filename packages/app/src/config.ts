@@ -28,7 +28,10 @@ export interface Config {
   workers: number;
   /** The Prometheus listener (docs/observability.md); null: no metrics at all. */
   metrics: { host: string; port: number } | null;
-  /** OTLP/HTTP base URL for traces; null: tracing is off and its libraries are never loaded. */
+  /**
+   * Where traces go (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT; the SDK reads them itself);
+   * null: tracing is off and its libraries are never loaded.
+   */
   otlpEndpoint: string | null;
   /** A request slower than this logs one warn line with its timings. */
   slowRequestMs: number;
@@ -117,6 +120,10 @@ export const workerCount = z
     return z.NEVER;
   });
 
+function otlpUrl(example: string) {
+  return z.url({ protocol: /^https?$/, error: `must be an http:// or https:// URL (${example})` });
+}
+
 const schema = z.object({
   DATABASE_URL: databaseUrl.default('sqlite:./data/campsite.db'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -136,12 +143,13 @@ const schema = z.object({
   WORKERS: workerCount.default(1),
   METRICS_PORT: integer(0, 65535).optional(),
   METRICS_HOST: z.string().optional(),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the collector\'s OTLP/HTTP base, e.g. http://127.0.0.1:4318)' }).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl('the collector\'s OTLP/HTTP base, e.g. http://127.0.0.1:4318').optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl('the full traces URL, e.g. http://127.0.0.1:4318/v1/traces').optional(),
   SLOW_REQUEST_MS: integer(1, 3_600_000).default(1000),
 });
 
 type Variable = keyof typeof schema.shape;
-const URL_VARIABLES = new Set<string>(['DATABASE_URL', 'PUBLIC_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']);
+const URL_VARIABLES = new Set<string>(['DATABASE_URL', 'PUBLIC_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']);
 const VARIABLES = Object.keys(schema.shape) as Variable[];
 
 /**
@@ -191,7 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: v.WORKERS,
     metrics: v.METRICS_PORT === undefined ? null : { host: v.METRICS_HOST ?? '127.0.0.1', port: v.METRICS_PORT },
     // OpenTelemetry's own switch, honoured like the SDK would: set, nothing of it is loaded.
-    otlpEndpoint: env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' ? null : (v.OTEL_EXPORTER_OTLP_ENDPOINT ?? null),
+    otlpEndpoint:
+      env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true'
+        ? null
+        : (v.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? v.OTEL_EXPORTER_OTLP_ENDPOINT ?? null),
     slowRequestMs: v.SLOW_REQUEST_MS,
   };
 }

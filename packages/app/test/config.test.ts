@@ -181,6 +181,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_PORT: '0' }).metrics).toEqual({ host: '127.0.0.1', port: 0 });
   });
 
+  it('turns tracing on with the traces-only endpoint too, which wins as in the SDK', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }).otlpEndpoint).toBe('http://collector:4318/v1/traces');
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:4318/v1/traces' }).otlpEndpoint,
+    ).toBe('http://b:4318/v1/traces');
+    expect(failure({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'collector' }).variable).toBe('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  });
+
   it('OTEL_SDK_DISABLED=true turns tracing off whatever the endpoint says', () => {
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).otlpEndpoint).toBeNull();
   });

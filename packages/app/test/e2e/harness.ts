@@ -134,7 +134,7 @@ export function workDirectory(): string {
 
 export function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, BCRYPT_COST: '4', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...extra };
-  for (const name of ['TLS_CERT_FILE', 'TLS_KEY_FILE', 'TRUST_PROXY', 'RATE_LIMIT_PER_MINUTE', 'AUTH_FAILURES_PER_MINUTE', 'METRICS_PORT', 'METRICS_HOST', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'SLOW_REQUEST_MS']) {
+  for (const name of ['TLS_CERT_FILE', 'TLS_KEY_FILE', 'TRUST_PROXY', 'RATE_LIMIT_PER_MINUTE', 'AUTH_FAILURES_PER_MINUTE', 'METRICS_PORT', 'METRICS_HOST', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'SLOW_REQUEST_MS']) {
     if (!(name in extra)) delete env[name];
   }
   return env;
