@@ -44,6 +44,7 @@ describe('the request observer (docs/observability.md)', () => {
       [`${API}/sites/`, `${API}/sites/`],
       [`${API}/customers/`, `${API}/customers/`],
       [`${API}/invoices/`, `${API}/invoices/`],
+      [`${API}/changes`, `${API}/changes/`],
       ['/healthz', '/healthz'],
       [`${API}/bookings/7/extra/`, UNMATCHED_ROUTE],
       ['/metrics', UNMATCHED_ROUTE],

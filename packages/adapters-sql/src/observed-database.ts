@@ -41,11 +41,11 @@ function observedExecutor(inner: SqlExecutor, observer: QueryObserver, inTransac
     exec: (script: string) => observer.observe('script', 'script', () => inner.exec(script)),
     insertMany: (table: string, columns: readonly string[], rows: readonly unknown[][]) =>
       observer.observe('insert', `INSERT INTO ${table}`, () => inner.insertMany(table, columns, rows)),
-    transaction: <T>(work: (tx: SqlExecutor) => Promise<T>) =>
-      inTransaction
-        ? inner.transaction(work)
-        : observer.observe('transaction', 'transaction', () =>
-            inner.transaction((tx) => work(observedExecutor(tx, observer, true)))),
+    transaction: <T>(work: (tx: SqlExecutor) => Promise<T>) => {
+      // Inside a transaction this is the same transaction (SqlExecutor), so it is not reported a second time.
+      const observed = () => inner.transaction((tx) => work(observedExecutor(tx, observer, true)));
+      return inTransaction ? observed() : observer.observe('transaction', 'transaction', observed);
+    },
   };
   return executor;
 }

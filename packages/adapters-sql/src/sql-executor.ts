@@ -91,7 +91,7 @@ export interface SqlDatabase extends SqlExecutor {
 
 /**
  * Connections of the database at one moment. Postgres: the pool's. SQLite: its single connection, "in use" while a
- * transaction holds it, and the statements queued behind that transaction as "waiting" (docs/observability.md).
+ * transaction or snapshot holds it, and the statements queued behind it as "waiting" (docs/observability.md).
  */
 export interface ConnectionUse {
   inUse: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type QueryObserver, type QueryOperation, openPersistence } from '../src';
+import { observedDatabase } from '../src/observed-database';
 import { SqliteDatabase } from '../src/sqlite/sqlite-database';
 
 /** Records what it is told and runs each call unchanged. */
@@ -30,6 +31,29 @@ describe('the observed database (docs/observability.md)', () => {
     }
   });
 
+});
+
+describe('the observed database, around transactions', () => {
+  it('reports a transaction and a read snapshot as a whole, then each statement inside, once', async () => {
+    const observer = recorder();
+    const db = observedDatabase(new SqliteDatabase(':memory:'), observer);
+    try {
+      await db.transaction(async (tx) => {
+        await tx.run('CREATE TABLE t (x INTEGER)');
+        await tx.transaction((inner) => inner.run('INSERT INTO t VALUES (1)'));
+      });
+      expect(await db.snapshot((tx) => tx.get('SELECT x FROM t'))).toEqual({ x: 1 });
+      expect(observer.seen).toEqual([
+        ['transaction', 'transaction'],
+        ['other', 'CREATE TABLE t (x INTEGER)'],
+        ['insert', 'INSERT INTO t VALUES (1)'],
+        ['transaction', 'snapshot'],
+        ['select', 'SELECT x FROM t'],
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
 });
 
 describe('SQLite connection use', () => {

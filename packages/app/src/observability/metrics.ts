@@ -72,7 +72,7 @@ export async function createMetrics(): Promise<ServerMetrics> {
   let connections: (() => ConnectionUse) | undefined;
   new client.Gauge({
     name: 'campsite_db_pool_connections',
-    help: 'Database connections by state (in_use, idle). SQLite has one connection, in use while a transaction holds it.',
+    help: 'Database connections by state (in_use, idle). SQLite has one connection, in use while a transaction or read snapshot holds it.',
     labelNames: ['state'] as const,
     registers,
     collect() {
