@@ -46,6 +46,7 @@ describe('the request observer (docs/observability.md)', () => {
       [`${API}/invoices/`, `${API}/invoices/`],
       [`${API}/changes`, `${API}/changes/`],
       ['/healthz', '/healthz'],
+      ['/readyz/', '/readyz'],
       [`${API}/bookings/7/extra/`, UNMATCHED_ROUTE],
       ['/metrics', UNMATCHED_ROUTE],
       ['/ck_d7T4aogrKwV6h2sDvQvUFcLB604ep', UNMATCHED_ROUTE],
