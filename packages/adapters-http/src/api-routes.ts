@@ -23,6 +23,7 @@ interface RouteMatch {
 
 const BOOKING_DETAIL_TEMPLATE = `${API_PREFIX}bookings/{id}/`;
 const INVOICE_DETAIL_TEMPLATE = `${API_PREFIX}invoices/{id}/`;
+const WEBHOOK_ENDPOINT_TEMPLATE = `${API_PREFIX}webhook-endpoints/{id}/`;
 
 /**
  * The endpoints as a table, matched with and without the trailing slash and without redirects (DECISIONS §2).
@@ -68,9 +69,9 @@ function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
     if (rest.startsWith('webhook-endpoints/')) {
       const [id, action, ...more] = rest.slice('webhook-endpoints/'.length).split('/');
       if (id === undefined || id === '' || more.length > 0) return null;
-      if (action === undefined) return { resource: webhooks.detail, pathId: decodeSegment(id) };
+      if (action === undefined) return { resource: webhooks.detail, template: WEBHOOK_ENDPOINT_TEMPLATE, pathId: decodeSegment(id) };
       const sub = webhooks.actions.get(action);
-      if (sub) return { resource: sub, pathId: decodeSegment(id) };
+      if (sub) return { resource: sub, template: `${WEBHOOK_ENDPOINT_TEMPLATE}${action}/`, pathId: decodeSegment(id) };
     }
     return null;
   };
