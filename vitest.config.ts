@@ -1,9 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const source = (path: string) => fileURLToPath(new URL(`packages/${path}`, import.meta.url));
+
+// Tests run the TypeScript sources; the packages' manifests point plain `node` at their compiled dist/ instead.
+const alias = [
+  { find: /^@campsite\/domain\/testing$/, replacement: source('domain/src/testing/index.ts') },
+  ...['domain', 'adapters-http', 'adapters-sql', 'app'].map((name) => ({ find: new RegExp(`^@campsite/${name}$`), replacement: source(`${name}/src/index.ts`) })),
+];
 
 // One project per package, so each layer's suite can be run alone: `pnpm vitest run --project domain`.
 export default defineConfig({
   test: {
     projects: ['domain', 'adapters-http', 'adapters-sql', 'app'].map((name) => ({
+      resolve: { alias },
       test: {
         name,
         root: `packages/${name}`,
@@ -13,6 +23,8 @@ export default defineConfig({
         // The domain holds no global state, and a fresh module graph per file costs more than its tests do
         // (issue 2: the domain suite runs in under 5 s, also on a busy two-core machine).
         ...(name === 'domain' ? { isolate: false } : {}),
+        // The app's end-to-end tests spawn the real `campsite` command, which runs the compiled dist/: build it first.
+        ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts'] } : {}),
       },
     })),
   },

@@ -87,6 +87,15 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
         verdict: verdict(page1.p99Ms <= 25),
       });
     }
+    const workers2 = byId("bookings_page1_workers2");
+    if (page1 && workers2) {
+      out.push({
+        backend: b.backend,
+        target: "GET /bookings/ page 1 with --workers 2 >= 1.4x one process (same run)",
+        measured: `${workers2.rps} vs ${page1.rps} rps = ${fixed(workers2.rps / page1.rps)}x`,
+        verdict: verdict(workers2.rps >= 1.4 * page1.rps && only2xx(workers2)),
+      });
+    }
     const small = byId("bookings_page1_10k");
     const large = byId("bookings_page1_1m");
     out.push({
@@ -208,6 +217,17 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
           .map((i) => `${i.tenant}: ${i.rowsPerSecond} rows/s wall (CLI's own figure: ${i.reportedRowsPerSecond ?? "?"})`)
           .join(", "),
         verdict: verdict(judged.every((i) => i.rowsPerSecond >= 20_000)),
+      });
+    }
+    const off = byId("bookings_page1_observability_off");
+    for (const [id, name, share] of [["bookings_page1_metrics", "METRICS_PORT set", 0.95], ["bookings_page1_tracing", "tracing on", 0.75]] as const) {
+      const on = byId(id);
+      if (!off || !on) continue;
+      out.push({
+        backend: b.backend,
+        target: `page 1 with ${name} >= ${share * 100}% of page 1 with observability off (same run)`,
+        measured: `${on.rps} vs ${off.rps} rps = ${fixed((on.rps / off.rps) * 100, 1)}%`,
+        verdict: verdict(on.rps >= share * off.rps && only2xx(on)),
       });
     }
     out.push({

@@ -19,7 +19,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { execFileSync } from "node:child_process";
-import { request as httpRequest } from "node:http";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { DEFAULT_SPEC, FREE_WINDOW_START, generateTenant, type GeneratedTenant, type TenantSpec } from "./generate";
 import type { AutocannonRequest } from "autocannon";
 import { hammer, type LoadCase, type LoadResult } from "./load";
@@ -113,13 +113,15 @@ watchdog.unref();
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** What `pnpm campsite` runs, minus the pnpm wrapper: one node process whose pid is the server's own. */
+/**
+ * The `campsite` command as `pnpm start` runs it (`exec node [V8 flags] packages/app/bin/campsite.js serve`), minus
+ * the pnpm wrapper: one node process whose pid is the server's own. The same flags serve the other commands.
+ */
 function campsiteCommand(nodeFlags: string[] = []): { command: string; args: string[] } {
   const script = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> })
-    .scripts.campsite;
-  // `exec node [V8 flags] scripts/campsite.mjs`: the same command without the pnpm wrapper.
-  const match = script?.match(/^(?:exec\s+)?node\s+((?:--\S+\s+)*)(\S+\.mjs)$/);
-  if (!match?.[2]) return { command: "npx", args: ["-y", "pnpm@10", "campsite"] };
+    .scripts.start;
+  const match = script?.match(/^(?:exec\s+)?node\s+((?:--\S+\s+)*)(\S+\.js)\s+serve$/);
+  if (!match?.[2]) throw new Error(`package.json's start script is not "exec node [flags] BIN serve": ${script}`);
   const scriptFlags = (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
   return { command: process.execPath, args: [...scriptFlags, ...nodeFlags, join(ROOT, match[2])] };
 }
@@ -321,14 +323,15 @@ async function importTenant(databaseUrl: string, tenant: GeneratedTenant, env: N
   };
 }
 
-async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv, backend: string): Promise<Child & { base: string }> {
+async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv, backend: string, serveOptions: string[] = []): Promise<Child & { base: string }> {
   const port = await freePort();
   const profileDir = join(workDir, `cpu-prof-${backend}`);
   const { command, args } = campsiteCommand(options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
-  const child = start(`serve (${backend})`, command, [...args, "serve"], {
+  const label = [backend, ...serveOptions].join(" ");
+  const child = start(`serve (${label})`, command, [...args, "serve", ...serveOptions], {
     cwd: ROOT,
     env: { ...env, DATABASE_URL: databaseUrl, HOST: "127.0.0.1", PORT: String(port) },
-    logFile: join(workDir, `serve-${backend}.log`),
+    logFile: join(workDir, `serve-${label.replace(/\s+/g, "_")}.log`),
   });
   const base = `http://127.0.0.1:${port}`;
   // The "listening on" line is the contract, but at LOG_LEVEL=warn it may be filtered out like any info log line,
@@ -581,12 +584,15 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     drainExit = await stop(server, 15_000);
     if (drainExit !== 0) log(`server exited with ${drainExit} on SIGTERM\n${server.tail().slice(-1500)}`);
   }
+  cases.push(...(await workersCases(databaseUrl, env, backend, tenants.main.token, express.rps)));
+  cases.push(...(await observabilityCases(databaseUrl, env, backend, tenants.main.token, express.rps)));
   return {
     backend,
     expressRps: express.rps,
     imports,
     cases,
-    peakRssMiB: cases.reduce((max, c) => Math.max(max, c.peakRssMiB ?? 0), 0),
+    // One server process's peak: the --workers rows sum several processes and have their own figure.
+    peakRssMiB: cases.filter((c) => !c.id.endsWith("_workers2")).reduce((max, c) => Math.max(max, c.peakRssMiB ?? 0), 0),
     coldKey,
     bigImportError,
     walkNextMsPerPage: walk ? Math.round(walk.msPerPage * 100) / 100 : null,
@@ -640,6 +646,105 @@ async function pdfCases(
     logResult(`${backend} ${label}`, result);
     record(id, label, result);
   }
+}
+
+/** The supervisor's and its workers' peak resident memory together (their VmHWM summed). */
+function clusterPeakRssMiB(pid: number): number | null {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return peakRssMiB(pid);
+  }
+  const all = [pid, ...children].map(peakRssMiB);
+  return all.every((v) => v !== null) ? Math.round(all.reduce((sum, v) => sum + (v ?? 0), 0) * 10) / 10 : null;
+}
+
+/**
+ * The same database served by `serve --workers 2` (docs/operations.md, Workers), measured after the single process
+ * has stopped, so that both sides of the ratio had the machine to themselves in the same run.
+ */
+async function workersCases(databaseUrl: string, env: NodeJS.ProcessEnv, backend: string, token: string, expressRps: number): Promise<CaseResult[]> {
+  const server = await startServer(databaseUrl, env, backend, ["--workers", "2"]);
+  const cases: CaseResult[] = [];
+  try {
+    const target: Target = { base: server.base, pid: server.pid };
+    const headers = baseHeaders(token);
+    // Each worker pays the key's first (cost-12) check and its own JIT warm-up before anything is measured.
+    await hammer({ url: `${server.base}${API}/bookings/`, headers, duration: 3, connections: options.connections });
+    for (const [id, label, path] of [
+      ["bookings_page1_workers2", "GET /bookings/ page 1, --workers 2", `${API}/bookings/`],
+      ["sites_workers2", "GET /sites/, --workers 2", `${API}/sites/`],
+    ] as const) {
+      const result = await measure(target, `${backend} ${label}`, { path, headers });
+      cases.push({ id, label, ...result, ratioToExpress: Math.round((result.rps / expressRps) * 1000) / 1000, peakRssMiB: clusterPeakRssMiB(server.pid) });
+    }
+  } finally {
+    const exit = await stop(server, 20_000);
+    if (exit !== 0) log(`--workers 2 server exited with ${exit} on SIGTERM\n${server.tail().slice(-1500)}`);
+  }
+  return cases;
+}
+
+/**
+ * Issue 20: what metrics and tracing cost. Page 1 on three servers started one after the other on the same database,
+ * so that the three figures see the same machine: observability off, METRICS_PORT set (scraped as Prometheus would
+ * while loaded), and tracing every request to an OTLP/HTTP receiver in this process that takes the spans and drops them.
+ */
+async function observabilityCases(databaseUrl: string, env: NodeJS.ProcessEnv, backend: string, token: string, expressRps: number): Promise<CaseResult[]> {
+  let spanBatches = 0;
+  let spanBytes = 0;
+  const receiver = createHttpServer((req, res) => {
+    req.on("data", (chunk: Buffer) => (spanBytes += chunk.length));
+    req.on("end", () => {
+      spanBatches++;
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolveListen) => receiver.listen(0, "127.0.0.1", resolveListen));
+  const receiverPort = (receiver.address() as { port: number }).port;
+  const metricsPort = await freePort();
+  const variants = [
+    { id: "bookings_page1_observability_off", label: "GET /bookings/ page 1, observability off (same run)", extra: {} },
+    { id: "bookings_page1_metrics", label: "GET /bookings/ page 1, METRICS_PORT set", extra: { METRICS_PORT: String(metricsPort) } },
+    {
+      id: "bookings_page1_tracing",
+      label: "GET /bookings/ page 1, every request traced to a local receiver",
+      extra: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiverPort}` },
+    },
+  ];
+  const cases: CaseResult[] = [];
+  try {
+    for (const variant of variants) {
+      const server = await startServer(databaseUrl, { ...env, ...variant.extra }, `${backend}-${variant.id}`);
+      let scraper: NodeJS.Timeout | undefined;
+      try {
+        const target: Target = { base: server.base, pid: server.pid };
+        // The key's first request pays its cost-12 bcrypt check; the JIT warms up.
+        await hammer({ url: `${server.base}${API}/bookings/`, headers: baseHeaders(token), duration: 2, connections: options.connections });
+        if ("METRICS_PORT" in variant.extra) {
+          // Prometheus scrapes every 15 s or so; once a second is harsher and still shows in a 10 s case.
+          scraper = setInterval(() => void request(`http://127.0.0.1:${metricsPort}`, "/metrics").catch(() => {}), 1_000);
+        }
+        const result = await measure(target, `${backend} ${variant.label}`, { path: `${API}/bookings/`, headers: baseHeaders(token) });
+        cases.push({ id: variant.id, label: variant.label, ...result, ratioToExpress: Math.round((result.rps / expressRps) * 1000) / 1000, peakRssMiB: peakRssMiB(server.pid) });
+        if ("METRICS_PORT" in variant.extra) {
+          const scrape = await request(`http://127.0.0.1:${metricsPort}`, "/metrics");
+          if (scrape.status !== 200 || !scrape.text.includes(`route="${API}/bookings/"`)) throw new Error(`metrics scrape gave ${scrape.status}: ${scrape.text.slice(0, 200)}`);
+        }
+      } finally {
+        clearInterval(scraper);
+        await stop(server, 15_000);
+      }
+    }
+    // The server sends its last spans when it stops.
+    if (spanBatches === 0) throw new Error("tracing case: no span reached the receiver");
+    log(`${backend} tracing: the receiver took ${spanBatches} span batches, ${(spanBytes / 1e6).toFixed(1)} MB`);
+  } finally {
+    receiver.close();
+    receiver.closeAllConnections();
+  }
+  return cases;
 }
 
 // ---------------------------------------------------------------- main

@@ -1,7 +1,7 @@
 import { DomainError, isDomainError, type Principal, type RateLimitDecision, type Throttle } from '@campsite/domain';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
-import { setPrincipal } from './request-context';
+import { factsOf, setPrincipal, setRoute } from './request-context';
 import { availabilityResources } from './routes/availability.routes';
 import { bookingResources } from './routes/bookings.routes';
 import { customerResources } from './routes/customers.routes';
@@ -18,8 +18,14 @@ export const API_PREFIX = '/api/v1/public/';
 
 interface RouteMatch {
   resource: Resource;
+  /** The path as a template, ids as `{id}`: the `route` of metrics and traces (docs/observability.md). */
+  template: string;
   pathId: string | undefined;
 }
+
+const BOOKING_DETAIL_TEMPLATE = `${API_PREFIX}bookings/{id}/`;
+const INVOICE_DETAIL_TEMPLATE = `${API_PREFIX}invoices/{id}/`;
+const WEBHOOK_ENDPOINT_TEMPLATE = `${API_PREFIX}webhook-endpoints/{id}/`;
 
 /**
  * The endpoints as a table, matched with and without the trailing slash and without redirects (DECISIONS §2).
@@ -47,23 +53,28 @@ function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
     if (!path.startsWith(API_PREFIX)) return null;
     const rest = path.endsWith('/') ? path.slice(API_PREFIX.length, -1) : path.slice(API_PREFIX.length);
     const collection = collections.get(rest);
-    if (collection) return { resource: collection, pathId: undefined };
+    if (collection) return { resource: collection, template: `${API_PREFIX}${rest}/`, pathId: undefined };
     if (rest.startsWith('bookings/')) {
       const segment = rest.slice('bookings/'.length);
-      if (segment !== '' && !segment.includes('/')) return { resource: bookings.detail, pathId: decodeSegment(segment) };
+      if (segment !== '' && !segment.includes('/')) {
+        return { resource: bookings.detail, template: BOOKING_DETAIL_TEMPLATE, pathId: decodeSegment(segment) };
+      }
     }
     if (rest.startsWith('invoices/')) {
       const [segment = '', part, ...more] = rest.slice('invoices/'.length).split('/');
       if (segment === '' || more.length > 0) return null;
       const resource = part === undefined ? invoices.detail : invoiceParts.get(part);
-      if (resource) return { resource, pathId: decodeSegment(segment) };
+      if (resource) {
+        const template = part === undefined ? INVOICE_DETAIL_TEMPLATE : `${INVOICE_DETAIL_TEMPLATE}${part}/`;
+        return { resource, template, pathId: decodeSegment(segment) };
+      }
     }
     if (rest.startsWith('webhook-endpoints/')) {
       const [id, action, ...more] = rest.slice('webhook-endpoints/'.length).split('/');
       if (id === undefined || id === '' || more.length > 0) return null;
-      if (action === undefined) return { resource: webhooks.detail, pathId: decodeSegment(id) };
+      if (action === undefined) return { resource: webhooks.detail, template: WEBHOOK_ENDPOINT_TEMPLATE, pathId: decodeSegment(id) };
       const sub = webhooks.actions.get(action);
-      if (sub) return { resource: sub, pathId: decodeSegment(id) };
+      if (sub) return { resource: sub, template: `${WEBHOOK_ENDPOINT_TEMPLATE}${action}/`, pathId: decodeSegment(id) };
     }
     return null;
   };
@@ -119,13 +130,64 @@ export function apiRoutes(deps: HttpDeps): RequestHandler {
   };
 }
 
+/** What the checks before the endpoint leave: the endpoint, the key as now known, and the limiter's two ways in. */
+interface Admission {
+  endpoint: Endpoint;
+  principal(): Principal;
+  /** Counts the request (429 past the limit) and shows the standing it leaves. */
+  count(): Promise<void>;
+  /** Confirms a kept key without counting it; the standing read on the way, when one was. */
+  confirmUncounted(): Promise<RateLimitDecision | null>;
+}
+
 function pipeline(deps: HttpDeps): RequestHandler {
   const match = routeTable(deps);
   const { verifier, throttle } = deps;
   return async (req, res) => {
     const route = match(req.path);
     if (!route) throw new TransportError({ kind: 'unknown_path' });
+    setRoute(res, route.template);
+    const ifNoneMatch = req.method === 'GET' || req.method === 'HEAD' ? req.get('if-none-match') : undefined;
+    // The slow-request log tells the checks apart from the endpoint's own work (docs/observability.md).
+    const authStarted = performance.now();
+    let admitted: Admission;
+    try {
+      admitted = await authorise(req, res, route);
+      if (ifNoneMatch === undefined) await admitted.count();
+    } finally {
+      const facts = factsOf(res);
+      if (facts) facts.authMs = performance.now() - authStarted;
+    }
+    const { endpoint } = admitted;
+    if (ifNoneMatch === undefined) {
+      const answer = await endpoint.handle(req, res, admitted.principal(), route.pathId);
+      if (answer) sendAnswer(res, answer);
+      return;
+    }
 
+    // docs/channel-managers.md, "Polling cheaply": a 304 does not count against the rate limit, so a conditional
+    // GET is answered before the limiter is asked. The key is confirmed first (a revoked key hears 401, the use case
+    // checks the scopes it holds now, and the reads see the tenant's current data stamp); any answer other than 304
+    // is then counted as usual, and a key past its limit hears 429 rather than the endpoint's own error.
+    const standing = await admitted.confirmUncounted();
+    let answer: RenderedAnswer | void;
+    try {
+      answer = await endpoint.handle(req, res, admitted.principal(), route.pathId);
+    } catch (error) {
+      await admitted.count();
+      throw error;
+    }
+    if (answer && ifNoneMatchHolds(ifNoneMatch, answer.etag)) {
+      setRateLimitHeaders(res, standing ?? (await throttle.peekKey(admitted.principal())));
+      sendNotModified(res, answer.etag);
+      return;
+    }
+    await admitted.count();
+    if (answer) sendAnswer(res, answer);
+  };
+
+  /** The key, the method and the scope, in the order of DECISIONS §2; the rate limit is the caller's next step. */
+  async function authorise(req: Request, res: Response, route: RouteMatch): Promise<Admission> {
     const authorization = singleAuthorization(req.rawHeaders);
     const address = req.ip ?? req.socket.remoteAddress ?? '';
     // Issue 6: a key kept in memory may go unconfirmed until the limiter confirms it and counts the request in one
@@ -168,52 +230,31 @@ function pipeline(deps: HttpDeps): RequestHandler {
     }
     await requireScopeOf(endpoint.scope);
 
-    /** Counts the request (429 past the limit) and shows the standing it leaves. */
-    const count = async () => {
-      let decision: RateLimitDecision;
-      try {
-        decision = await admit(endpoint.scope);
-      } catch (error) {
-        if (isDomainError(error, 'throttled')) await showStanding(res, throttle, principal);
-        throw error;
-      }
-      setRateLimitHeaders(res, decision);
+    return {
+      endpoint,
+      principal: () => principal,
+      async count() {
+        let decision: RateLimitDecision;
+        try {
+          decision = await admit(endpoint.scope);
+        } catch (error) {
+          if (isDomainError(error, 'throttled')) await showStanding(res, throttle, principal);
+          throw error;
+        }
+        setRateLimitHeaders(res, decision);
+      },
+      // A kept key is confirmed by the very round trip that reads its standing (Postgres), as `admit` counts it.
+      async confirmUncounted() {
+        const standing = principal.unconfirmed ? await throttle.peekUnconfirmed(principal) : null;
+        if (standing) {
+          const { unconfirmed: _confirmedNow, ...sure } = principal;
+          principal = sure;
+          setPrincipal(res, principal);
+        } else {
+          await confirmed();
+        }
+        return standing;
+      },
     };
-
-    const ifNoneMatch = req.method === 'GET' || req.method === 'HEAD' ? req.get('if-none-match') : undefined;
-    if (ifNoneMatch === undefined) {
-      await count();
-      const answer = await endpoint.handle(req, res, principal, route.pathId);
-      if (answer) sendAnswer(res, answer);
-      return;
-    }
-
-    // docs/channel-managers.md, "Polling cheaply": a 304 does not count against the rate limit, so a conditional
-    // GET is answered before the limiter is asked. The key is confirmed first (a revoked key hears 401, the use case
-    // checks the scopes it holds now, and the reads see the tenant's current data stamp); any answer other than 304 is then counted as usual, and a key
-    // past its limit hears 429 rather than the endpoint's own error.
-    // A kept key is confirmed by the very round trip that reads its standing (Postgres), as `admit` counts it.
-    let standing = principal.unconfirmed ? await throttle.peekUnconfirmed(principal) : null;
-    if (standing) {
-      const { unconfirmed: _confirmedNow, ...sure } = principal;
-      principal = sure;
-      setPrincipal(res, principal);
-    } else {
-      await confirmed();
-    }
-    let answer: RenderedAnswer | void;
-    try {
-      answer = await endpoint.handle(req, res, principal, route.pathId);
-    } catch (error) {
-      await count();
-      throw error;
-    }
-    if (answer && ifNoneMatchHolds(ifNoneMatch, answer.etag)) {
-      setRateLimitHeaders(res, standing ?? (await throttle.peekKey(principal)));
-      sendNotModified(res, answer.etag);
-      return;
-    }
-    await count();
-    if (answer) sendAnswer(res, answer);
-  };
+  }
 }

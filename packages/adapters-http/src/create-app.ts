@@ -26,7 +26,7 @@ export function createApp(deps: HttpDeps): Express {
   app.set('query parser', false); // the query is read like Django's QueryDict (python/urlencode.ts)
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
-  app.use(requestContext(deps.logger));
+  app.use(requestContext(deps.logger, deps.observer));
   app.use(healthRoutes(deps.database, deps.logger));
   app.use(requireHttps);
   app.use(publicOrigin(deps.publicUrl));

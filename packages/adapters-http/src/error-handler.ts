@@ -1,7 +1,7 @@
 import { isDomainError, type DomainError, type DomainErrorCode } from '@campsite/domain';
 import type { ErrorRequestHandler } from 'express';
 import type { HttpLogger } from './http-deps';
-import { redactKeys, requestIdOf } from './request-context';
+import { factsOf, redactKeys, requestIdOf } from './request-context';
 import { sendJson } from './send-json';
 import { TransportError, type TransportProblem } from './transport-error';
 
@@ -13,6 +13,8 @@ interface Reply {
 
 const SERVER_ERROR: Reply = { status: 500, body: { detail: 'A server error occurred.' } };
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer' };
+/** Long enough for a pool to replace its lost connections, short enough that a client's retry is not held up. */
+const DATABASE_RETRY_AFTER_SECONDS = 1;
 
 /** Every domain code gets a decision here; codes of the operator tools never reach the public API, so they are 500s. */
 const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
@@ -38,6 +40,13 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   invalid_idempotency_key: () => ({ status: 400, body: { detail: 'invalid_idempotency_key' } }),
   idempotency_key_reused: () => ({ status: 422, body: { detail: 'idempotency_key_reused' } }),
   idempotency_key_in_use: () => ({ status: 409, body: { detail: 'idempotency_key_in_use' } }),
+  // DRF's ServiceUnavailable text (docs/operations.md, Database faults): the request did not take effect, and a
+  // client may send it again after Retry-After.
+  database_unavailable: () => ({
+    status: 503,
+    body: { detail: 'Service temporarily unavailable, try again later.' },
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  }),
 };
 
 function transportReply(problem: TransportProblem): Reply {
@@ -87,9 +96,14 @@ export function errorHandler(logger: HttpLogger): ErrorRequestHandler {
     if (error instanceof TransportError) reply = transportReply(error.problem);
     else if (isDomainError(error)) reply = DOMAIN_REPLIES[error.code](error);
     else reply = SERVER_ERROR;
+    // Which refusal it was (a bad key, a spent limit) is what the metrics count (docs/observability.md).
+    const facts = factsOf(res);
+    if (facts && isDomainError(error)) facts.errorCode = error.code;
 
     if (reply.status === 500) {
       logger.error({ requestId: requestIdOf(res), err: describe(error) }, 'request failed');
+    } else if (reply.status === 503) {
+      logger.warn({ requestId: requestIdOf(res), err: describe(error) }, 'database unavailable');
     }
     if (res.headersSent) {
       res.destroy();

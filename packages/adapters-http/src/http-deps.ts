@@ -56,6 +56,11 @@ export interface HttpDeps {
   activity?: RequestActivity;
   /** Test-only: called once a created booking has committed, before its answer is written (the crash test). */
   bookingCommitted?: () => void;
+  /**
+   * Told about every request, first thing and once its response is done or abandoned: metrics, traces and the
+   * slow-request log hang off it (docs/observability.md). Without one, nothing of it is paid.
+   */
+  observer?: RequestObserver;
 }
 
 export interface RequestActivity {
@@ -67,4 +72,41 @@ export interface RequestActivity {
 export interface DatabaseProbe {
   /** Resolves once the database answered a trivial query; rejects when it cannot. */
   ping(): Promise<void>;
+}
+
+/** A request as its observer first sees it. */
+export interface ObservedRequest {
+  requestId: string;
+  method: string;
+  /** For a trace context sent by the caller (`traceparent`); never logged, never a metric label. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/** What one request came to, handed to its observer when the response is done or the client has gone. */
+export interface RequestOutcome {
+  requestId: string;
+  method: string;
+  /** The route template (`/api/v1/public/bookings/{id}/`), or UNMATCHED_ROUTE: never a raw path. */
+  route: string;
+  status: number;
+  durationMs: number;
+  /** Checking the key, its scope and its rate limit, including their database round trips. */
+  authMs: number;
+  /** Turning results into JSON text. */
+  renderMs: number;
+  /** Whether a key was recognised: a 429 with one is the key's own limit, without one the failed-attempts limit. */
+  authenticated: boolean;
+  /** The domain code the answer was made from, when it was a domain refusal (`invalid_key`, `throttled`, …). */
+  errorCode: string | undefined;
+  /** The client went away before the whole response was written. */
+  aborted: boolean;
+}
+
+export interface RequestObserver {
+  /**
+   * Called first for every request. Runs `proceed` (the rest of the request's handling) inside whatever context the
+   * observer keeps, so that work done on the request's behalf, database calls included, is attributed to it. Returns
+   * the function to call exactly once with the request's outcome.
+   */
+  begin(request: ObservedRequest, proceed: () => void): (outcome: RequestOutcome) => void;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@campsite/domain';
 import type { RequestHandler, Response } from 'express';
-import type { HttpLogger } from './http-deps';
+import type { HttpLogger, RequestObserver, RequestOutcome } from './http-deps';
 
 // A client's own id is echoed only when it is short and harmless in logs and headers.
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -52,12 +52,35 @@ export function setPrincipal(res: Response, principal: Principal): void {
   res.locals.principal = principal;
 }
 
+/** The route label of a request that matched no route: one fixed value, so an unknown path never becomes a label. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** What the adapter learns about a request while handling it; read once the response is done. */
+export interface RequestFacts {
+  route: string;
+  authMs: number;
+  renderMs: number;
+  errorCode: string | undefined;
+}
+
+/** The request's facts, or undefined for a response that did not pass through requestContext (some unit tests). */
+export function factsOf(res: Response): RequestFacts | undefined {
+  return res.locals.facts as RequestFacts | undefined;
+}
+
+/** Names the route template that answers the request (docs/observability.md: the `route` label). */
+export function setRoute(res: Response, template: string): void {
+  const facts = factsOf(res);
+  if (facts) facts.route = template;
+}
+
 /**
  * Runs first for every request: the headers every response carries (X-Request-Id and SECURITY_HEADERS, see
- * docs/security.md, "Response headers"), and one log line when the response is done. The line has method, path
- * without query, status, duration, request id and the key prefix, never the Authorization header.
+ * docs/security.md, "Response headers"), one log line when the response is done, and the observer's view of the
+ * request (docs/observability.md). The line has method, path without query, status, duration, request id and the key
+ * prefix, never the Authorization header.
  */
-export function requestContext(logger: HttpLogger): RequestHandler {
+export function requestContext(logger: HttpLogger, observer?: RequestObserver): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     const sent = req.headers['x-request-id'];
@@ -65,23 +88,44 @@ export function requestContext(logger: HttpLogger): RequestHandler {
     const requestId = typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) && !HAS_RAW_KEY.test(sent) ? sent : randomUUID();
     res.setHeader('X-Request-Id', requestId);
     for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name] as string);
-    if (logger.isLevelEnabled?.('info') === false) {
+    const facts: RequestFacts = { route: UNMATCHED_ROUTE, authMs: 0, renderMs: 0, errorCode: undefined };
+    res.locals.facts = facts;
+    const logs = logger.isLevelEnabled?.('info') !== false;
+    if (!logs && !observer) {
       next();
       return;
     }
+    let finish: ((outcome: RequestOutcome) => void) | undefined;
     res.once('close', () => {
       const principal = res.locals.principal as Principal | undefined;
-      const fields: Record<string, unknown> = {
-        method: req.method,
-        path: redactPath(req.path),
-        status: res.statusCode,
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      const durationMs = performance.now() - started;
+      const aborted = !res.writableFinished;
+      if (logs) {
+        const fields: Record<string, unknown> = {
+          method: req.method,
+          path: redactPath(req.path),
+          status: res.statusCode,
+          durationMs: Math.round(durationMs * 1000) / 1000,
+          requestId,
+        };
+        if (principal) fields.keyPrefix = principal.prefix;
+        if (aborted) fields.aborted = true;
+        logger.info(fields, 'request');
+      }
+      finish?.({
         requestId,
-      };
-      if (principal) fields.keyPrefix = principal.prefix;
-      if (!res.writableFinished) fields.aborted = true;
-      logger.info(fields, 'request');
+        method: req.method,
+        route: facts.route,
+        status: res.statusCode,
+        durationMs,
+        authMs: facts.authMs,
+        renderMs: facts.renderMs,
+        authenticated: principal !== undefined,
+        errorCode: facts.errorCode,
+        aborted,
+      });
     });
-    next();
+    if (observer) finish = observer.begin({ requestId, method: req.method, headers: req.headers }, next);
+    else next();
   };
 }

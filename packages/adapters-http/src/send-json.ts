@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
+import { factsOf } from './request-context';
 
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 
@@ -8,7 +9,16 @@ const LINE_SEPARATORS = /[\u2028\u2029]/;
  * JSONRenderer sends it, which also escapes U+2028/U+2029. For HEAD, Node drops the body and keeps the length.
  */
 export function sendJson(res: Response, status: number, body: unknown): void {
-  sendJsonText(res, status, jsonText(body));
+  const started = performance.now();
+  const text = jsonText(body);
+  addRenderTime(res, started);
+  sendJsonText(res, status, text);
+}
+
+/** Time spent turning results into JSON, for the slow-request log (docs/observability.md). */
+function addRenderTime(res: Response, started: number): void {
+  const facts = factsOf(res);
+  if (facts) facts.renderMs += performance.now() - started;
 }
 
 /** An answer whose JSON text was rendered before (a stored idempotent answer). */

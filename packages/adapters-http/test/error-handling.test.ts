@@ -44,6 +44,20 @@ describe('unexpected failures', () => {
   });
 });
 
+describe('a database that cannot be reached (docs/operations.md, Database faults)', () => {
+  it('answers 503 with Retry-After and a fixed sentence, logged at warn with the request id', async () => {
+    const { world, server, token } = await withFailingSites(() => new DomainError('database_unavailable', 'the database is unavailable: Connection terminated'));
+    const reply = await server.get(`${API}/sites/`, token);
+    expect(reply.status).toBe(503);
+    expect(reply.text).toBe('{"detail":"Service temporarily unavailable, try again later."}');
+    expect(reply.headers['retry-after']).toBe('1');
+    const warnings = world.logs.filter((line) => line.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.fields.requestId).toBe(reply.headers['x-request-id']);
+    expect(world.logs.filter((line) => line.level === 'error')).toEqual([]);
+  });
+});
+
 describe('request log', () => {
   it('writes one line per request with method, path, status, duration, request id and key prefix', async () => {
     const world = buildWorld();

@@ -22,20 +22,20 @@ export function loadMigrations(dialect: 'sqlite' | 'postgres'): Migration[] {
 /**
  * Applies the scripts not yet recorded in `schema_migrations`, all in one transaction. Idempotent, and safe when two
  * processes start at once: Postgres takes an advisory lock first, SQLite's IMMEDIATE transaction holds the write
- * lock, so the second process waits and then finds nothing left to do.
+ * lock, so the second process waits and then finds nothing left to do. Returns the migrations it applied, in order.
  */
-export async function migrate(db: SqlDatabase): Promise<number[]> {
+export async function migrate(db: SqlDatabase): Promise<Migration[]> {
   const migrations = loadMigrations(db.dialect.name);
   return db.transaction(async (tx) => {
     if (db.dialect.migrationLock) await tx.get(db.dialect.migrationLock);
     await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)');
     const applied = new Set((await tx.all<{ version: unknown }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
-    const done: number[] = [];
+    const done: Migration[] = [];
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
       await tx.exec(migration.sql);
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, new Date().toISOString()]);
-      done.push(migration.version);
+      done.push(migration);
     }
     return done;
   });

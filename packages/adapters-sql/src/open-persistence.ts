@@ -28,7 +28,8 @@ import { SqlIdempotencyStore } from './repositories/sql-idempotency-store';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';
 import { SqlTenantImporter } from './repositories/sql-tenant-importer';
 import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints';
-import type { SqlDatabase } from './sql-executor';
+import { type QueryObserver, observedDatabase } from './observed-database';
+import type { ConnectionUse, SqlDatabase } from './sql-executor';
 import { SqliteDatabase } from './sqlite/sqlite-database';
 
 export interface Persistence {
@@ -54,8 +55,13 @@ export interface Persistence {
    * probe, docs/security.md). For a SQLite file, the file must also still be readable and writable at its path.
    */
   ping(): Promise<void>;
-  /** Versioned, recorded in `schema_migrations`, idempotent, safe when two processes start at once. */
-  migrate(): Promise<void>;
+  /** How the database's connections are used right now (docs/observability.md). */
+  connections(): ConnectionUse;
+  /**
+   * Versioned, recorded in `schema_migrations`, idempotent, safe when two processes start at once. Resolves to the
+   * file names of the migrations this call applied (empty when the schema was up to date).
+   */
+  migrate(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,8 @@ export interface PersistenceOptions {
   clock?: Clock;
   /** Postgres pool size (default 10). */
   poolSize?: number;
+  /** Told about every statement and transaction (metrics, traces, the slow-request log); unset: nothing is wrapped. */
+  queryObserver?: QueryObserver;
 }
 
 /** The file of a `sqlite:PATH` URL; null for `sqlite::memory:` and for other databases. */
@@ -90,7 +98,8 @@ function openDatabase(databaseUrl: string, options: PersistenceOptions): SqlData
  * Creates the parent directory of a SQLite file. Does NOT migrate by itself.
  */
 export async function openPersistence(databaseUrl: string, options: PersistenceOptions = {}): Promise<Persistence> {
-  const db = openDatabase(databaseUrl, options);
+  const engine = openDatabase(databaseUrl, options);
+  const db = options.queryObserver ? observedDatabase(engine, options.queryObserver) : engine;
   const clock = options.clock ?? systemClock;
   return {
     tenants: new SqlTenantRepository(db),
@@ -114,9 +123,8 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
       if (file !== null) await access(file, constants.R_OK | constants.W_OK);
       await db.get('SELECT 1 FROM schema_migrations LIMIT 1');
     },
-    migrate: async () => {
-      await migrate(db);
-    },
+    migrate: async () => (await migrate(db)).map((migration) => migration.name),
+    connections: () => db.connections(),
     close: () => db.close(),
   };
 }

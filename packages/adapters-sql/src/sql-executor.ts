@@ -84,7 +84,19 @@ export interface SqlDatabase extends SqlExecutor {
    * the per-tenant counter in `tenant_counters` is read instead (SqlDataVersions).
    */
   readonly engineStamp?: () => number;
+  /** How the engine's connections are used right now (metrics, read at scrape time). */
+  connections(): ConnectionUse;
   close(): Promise<void>;
+}
+
+/**
+ * Connections of the database at one moment. Postgres: the pool's. SQLite: its single connection, "in use" while a
+ * transaction or snapshot holds it, and the statements queued behind it as "waiting" (docs/observability.md).
+ */
+export interface ConnectionUse {
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 /** Reads an integer column; Postgres returns int8 as text, so convert and refuse anything that is not exact. */

@@ -1,4 +1,5 @@
 import { type ApiKey, formatDateTime } from '@campsite/domain';
+import { alignColumns } from './text-table';
 
 const COLUMNS = ['PREFIX', 'NAME', 'SCOPES', 'EXPIRES', 'REVOKED', 'LAST USED'] as const;
 
@@ -16,8 +17,7 @@ export function formatKeyTable(keys: readonly ApiKey[]): string {
     key.revokedAt ? `yes (${formatDateTime(key.revokedAt)})` : 'no',
     key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never',
   ]);
-  const widths = COLUMNS.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  return [[...COLUMNS], ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+  return alignColumns(COLUMNS, rows);
 }
 
 /** `keys list --json`: the same fields for scripts. */

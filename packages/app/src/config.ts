@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /** The service's whole configuration, read once from the environment (OPERATIONS.md, Environment). */
@@ -25,6 +26,17 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Test-only: SIGKILL the process right after a booking commits, before its answer is written. */
   killAfterBookingCommit: boolean;
+  /** Server processes sharing the port (WORKERS, `serve --workers`): 1 serves in the one process (docs/operations.md). */
+  workers: number;
+  /** The Prometheus listener (docs/observability.md); null: no metrics at all. */
+  metrics: { host: string; port: number } | null;
+  /**
+   * Where traces go (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT; the SDK reads them itself);
+   * null: tracing is off and its libraries are never loaded.
+   */
+  otlpEndpoint: string | null;
+  /** A request slower than this logs one warn line with its timings. */
+  slowRequestMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -97,6 +109,22 @@ const publicUrl = z.string().transform((value, ctx): string => {
   ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL such as https://api.example.ch, without user, query or fragment' });
   return z.NEVER;
 });
+export const MAX_WORKERS = 64;
+
+/** `auto`: one worker per core the process may use; otherwise a count. */
+export const workerCount = z
+  .string()
+  .transform((value, ctx): number => {
+    if (value === 'auto') return availableParallelism();
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (n >= 1 && n <= MAX_WORKERS) return n;
+    ctx.addIssue({ code: 'custom', message: `must be auto or a whole number between 1 and ${MAX_WORKERS}` });
+    return z.NEVER;
+  });
+
+function otlpUrl(example: string) {
+  return z.url({ protocol: /^https?$/, error: `must be an http:// or https:// URL (${example})` });
+}
 
 const schema = z.object({
   DATABASE_URL: databaseUrl.default('sqlite:./data/campsite.db'),
@@ -114,9 +142,16 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   WEBHOOK_TIMEOUT_MS: integer(100, 600_000).default(10_000),
+  WORKERS: workerCount.default(1),
+  METRICS_PORT: integer(0, 65535).optional(),
+  METRICS_HOST: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl('the collector\'s OTLP/HTTP base, e.g. http://127.0.0.1:4318').optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl('the full traces URL, e.g. http://127.0.0.1:4318/v1/traces').optional(),
+  SLOW_REQUEST_MS: integer(1, 3_600_000).default(1000),
 });
 
 type Variable = keyof typeof schema.shape;
+const URL_VARIABLES = new Set<string>(['DATABASE_URL', 'PUBLIC_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']);
 const VARIABLES = Object.keys(schema.shape) as Variable[];
 
 /**
@@ -133,14 +168,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    // The database URL may carry a password, and so may a refused PUBLIC_URL: their values are never echoed.
-    const got = variable === 'DATABASE_URL' || variable === 'PUBLIC_URL' ? undefined : input[variable as Variable];
+    // URLs may carry a password (the database's, a collector's, a refused PUBLIC_URL), so their values are never echoed.
+    const got = URL_VARIABLES.has(variable) ? undefined : input[variable as Variable];
     throw new ConfigError(variable, `${issue?.message ?? 'invalid'}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`);
   }
   const v = parsed.data;
   if ((v.TLS_CERT_FILE === undefined) !== (v.TLS_KEY_FILE === undefined)) {
     const missing = v.TLS_CERT_FILE === undefined ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE';
     throw new ConfigError(missing, 'TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  if (v.METRICS_HOST !== undefined && v.METRICS_PORT === undefined) {
+    throw new ConfigError('METRICS_HOST', 'set METRICS_PORT too: without it there is no metrics listener');
+  }
+  if (v.METRICS_PORT !== undefined && v.METRICS_PORT !== 0 && v.METRICS_PORT === v.PORT) {
+    throw new ConfigError('METRICS_PORT', `must differ from PORT (${v.PORT}): /metrics is never served on the API port`);
   }
   return {
     databaseUrl: v.DATABASE_URL,
@@ -160,5 +201,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Never set in production: the crash test (test/e2e/crash-retry.test.ts) kills the server between a booking's
     // commit and its answer this way, to prove that a retry with the same Idempotency-Key finds that booking.
     killAfterBookingCommit: env.CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT === '1',
+    workers: v.WORKERS,
+    metrics: v.METRICS_PORT === undefined ? null : { host: v.METRICS_HOST ?? '127.0.0.1', port: v.METRICS_PORT },
+    // OpenTelemetry's own switch, honoured like the SDK would: set, nothing of it is loaded.
+    otlpEndpoint:
+      env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true'
+        ? null
+        : (v.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? v.OTEL_EXPORTER_OTLP_ENDPOINT ?? null),
+    slowRequestMs: v.SLOW_REQUEST_MS,
   };
 }

@@ -1,7 +1,7 @@
 // tsyringe needs the Reflect metadata polyfill loaded before it; this file is the only place either is imported.
 import 'reflect-metadata';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import {
   ApiKeyVerifier,
   ChangeBookingStatus,
@@ -22,6 +22,7 @@ import {
   ReadChanges,
   ManageApiKeys,
   ManageWebhookEndpoints,
+  ManageTenants,
   MemoryRateLimiter,
   type PricingEngine,
   type RandomSource,
@@ -33,7 +34,7 @@ import {
   systemClock,
 } from '@campsite/domain';
 import { HttpsWebhookTransport, createApp, webhookUrlPolicy } from '@campsite/adapters-http';
-import { type Persistence, openPersistence } from '@campsite/adapters-sql';
+import { type Persistence, type QueryObserver, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
 import { RequestActivityCounter } from './request-activity';
@@ -42,6 +43,9 @@ import { cryptoRandomSource } from './adapters/crypto-random-source';
 import type { Config } from './config';
 import type { ImportDependencies } from './fixtures/import-fixture';
 import { createLogger } from './logger';
+import { type ServerMetrics, createMetrics } from './observability/metrics';
+import { Observer, type Tracing } from './observability/request-observer';
+import { startTracing } from './observability/tracing';
 
 /** Registration tokens. Symbols, because esbuild-based runners emit no decorator metadata to resolve classes by. */
 export const TOKENS = {
@@ -70,6 +74,7 @@ export const TOKENS = {
   InvoiceRenderer: Symbol('InvoiceRenderer'),
   ManageApiKeys: Symbol('ManageApiKeys'),
   ManageWebhookEndpoints: Symbol('ManageWebhookEndpoints'),
+  ManageTenants: Symbol('ManageTenants'),
   ChangeBookingStatus: Symbol('ChangeBookingStatus'),
   HttpApp: Symbol('HttpApp'),
   RequestActivity: Symbol('RequestActivity'),
@@ -77,7 +82,14 @@ export const TOKENS = {
 
 export interface ContainerOptions {
   /** Where JSON logs go: stdout for `serve`, stderr for the one-shot commands whose stdout is their result. */
-  logDestination?: 1 | 2;
+  logDestination?: 1 | 2 | DestinationStream;
+  /**
+   * `serve`: watch requests and database calls for metrics (METRICS_PORT), traces (OTEL_EXPORTER_OTLP_ENDPOINT) and
+   * the slow-request log (docs/observability.md). The one-shot commands leave it off.
+   */
+  observe?: boolean;
+  /** Tests: wraps the observer the database reports to (a slow database, to prove the slow-request log). */
+  wrapQueryObserver?: (observer: QueryObserver) => QueryObserver;
   /** Overrides for tests (a fixed clock, a fake hasher). */
   clock?: Clock;
   secretHasher?: SecretHasher;
@@ -85,6 +97,11 @@ export interface ContainerOptions {
   random?: RandomSource;
   /** Renders invoice PDFs; by default a pool of worker threads, started on the first PDF. */
   invoiceRenderer?: InvoiceRenderer;
+  /**
+   * The limiter shared by the processes of a `serve --workers` deployment, for a database that keeps none of its
+   * own (SQLite); without it a lone process counts in memory.
+   */
+  rateLimiter?: RateLimiter;
 }
 
 /** Rendered PDFs kept at most, in KiB (an invoice is about 10 KiB): about 6,000 documents. */
@@ -99,6 +116,8 @@ export interface AppContainer {
   readonly config: Config;
   readonly logger: Logger;
   readonly persistence: Persistence;
+  /** The metrics to serve on METRICS_PORT, when `observe` was asked for and METRICS_PORT is set. */
+  readonly metrics: ServerMetrics | undefined;
   close(): Promise<void>;
 }
 
@@ -108,8 +127,27 @@ export interface AppContainer {
  */
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<AppContainer> {
   const clock = options.clock ?? systemClock;
-  const logger = createLogger(config.logLevel, options.logDestination ?? 1);
-  const persistence = await openPersistence(config.databaseUrl, { clock });
+  let observer: Observer | undefined;
+  const logger = createLogger(config.logLevel, options.logDestination ?? 1, options.observe ? () => observer?.currentRequestId() : undefined);
+  let metrics: ServerMetrics | undefined;
+  let tracing: Tracing | undefined;
+  if (options.observe) {
+    const dbSystem = config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgresql';
+    [metrics, tracing] = await Promise.all([
+      config.metrics ? createMetrics() : undefined,
+      config.otlpEndpoint ? startTracing(dbSystem, logger) : undefined,
+    ]);
+    observer = new Observer({ slowRequestMs: config.slowRequestMs, log: logger, metrics, tracing });
+  }
+  const queryObserver = observer && options.wrapQueryObserver ? options.wrapQueryObserver(observer) : observer;
+  let persistence: Persistence;
+  try {
+    persistence = await openPersistence(config.databaseUrl, { clock, ...(queryObserver ? { queryObserver } : {}) });
+  } catch (error) {
+    await tracing?.shutdown();
+    throw error;
+  }
+  metrics?.watchConnections(() => persistence.connections());
 
   const c = rootContainer.createChildContainer();
   const single = <T>(token: symbol, build: (c: DependencyContainer) => T) =>
@@ -123,8 +161,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
   c.register(TOKENS.Persistence, { useValue: persistence });
   c.register(TOKENS.PricingEngine, { useValue: placeholderPricingEngine });
   single<SecretHasher>(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost));
-  // DECISIONS §4: Postgres shares one budget between processes; SQLite has a single process, so memory suffices.
-  single<RateLimiter>(TOKENS.RateLimiter, () => persistence.rateLimiter ?? new MemoryRateLimiter(clock));
+  // DECISIONS §4: Postgres shares one budget between processes in the database; SQLite's workers share the
+  // supervisor's counters (docs/operations.md, Workers), and a lone process counts in memory.
+  single<RateLimiter>(TOKENS.RateLimiter, () => persistence.rateLimiter ?? options.rateLimiter ?? new MemoryRateLimiter(clock));
   single(TOKENS.Throttle, () => new Throttle(get(TOKENS.RateLimiter), {
     perKeyPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
@@ -164,6 +203,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       get(TOKENS.Random),
       new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
     ));
+  single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));
   single(TOKENS.ChangeBookingStatus, () =>
     new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get<PricingEngine>(TOKENS.PricingEngine)));
   single(TOKENS.RequestActivity, () => new RequestActivityCounter());
@@ -189,6 +229,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       ...(config.publicUrl === null ? {} : { publicUrl: config.publicUrl }),
       ...(config.trustProxy === null ? {} : { trustProxy: config.trustProxy }),
       ...(config.killAfterBookingCommit ? { bookingCommitted: () => process.kill(process.pid, 'SIGKILL') } : {}),
+      ...(observer ? { observer } : {}),
     }),
   );
 
@@ -198,11 +239,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
     config,
     logger,
     persistence,
+    metrics,
     async close() {
       if (closed) return;
       closed = true;
       await pool?.close();
-      await persistence.close();
+      try {
+        await persistence.close();
+      } finally {
+        // Sends the spans still buffered, the drain's last requests included.
+        await tracing?.shutdown();
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
-import { pino, type Logger } from 'pino';
+import cluster from 'node:cluster';
+import { type DestinationStream, type Logger, pino } from 'pino';
 import type { LogLevel } from './config';
 
 /**
@@ -23,14 +24,23 @@ export const REDACTED_PATHS = [
  * Structured JSON logs. `serve` writes them to stdout (OPERATIONS.md); the one-shot commands write them to stderr,
  * because their stdout is their result (`keys create` prints the raw key alone).
  */
-export function createLogger(level: LogLevel, destination: 1 | 2 = 1): Logger {
+export function createLogger(level: LogLevel, destination: 1 | 2 | DestinationStream = 1, requestId?: () => string | undefined): Logger {
   return pino(
     {
       level,
-      base: { service: 'campsite' },
+      // The workers of `serve --workers` share stdout: each line says which process wrote it.
+      base: cluster.isWorker ? { service: 'campsite', pid: process.pid } : { service: 'campsite' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // Every line written while a request is being handled names it (docs/observability.md), whoever writes it;
+      // a line's own requestId field wins.
+      ...(requestId ? { mixin: () => withRequestId(requestId()) } : {}),
     },
-    pino.destination({ dest: destination, sync: true }),
+    typeof destination === 'number' ? pino.destination({ dest: destination, sync: true }) : destination,
   );
+}
+
+/** pino merges the line's own fields into the object returned, so it must be a fresh one each time. */
+function withRequestId(requestId: string | undefined): object {
+  return requestId === undefined ? {} : { requestId };
 }

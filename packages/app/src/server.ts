@@ -10,8 +10,10 @@ import { importFixture } from './fixtures/import-fixture';
 import { readFixture } from './fixtures/parse-fixture';
 import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
+import { migrateWhenReachable } from './wait-for-database';
 import type { RequestActivityCounter } from './request-activity';
 import { type Sweep, sweepIdempotencyKeys } from './idempotency-sweep';
+import { type MetricsListener, listenForScrapes } from './observability/metrics-listener';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 50;
@@ -61,12 +63,18 @@ export interface ServeOptions {
    * once, so the signal handlers must already be in place.
    */
   serving?: (stop: () => Promise<boolean>) => void;
+  /**
+   * A worker of `serve --workers` (docs/operations.md, Workers): its supervisor seeds the demo tenant and prints the
+   * one listening line, so the worker only reports its URL here.
+   */
+  worker?: { listening(url: string): void };
 }
 
 /** `campsite serve` (OPERATIONS.md, Lifecycle): migrate, seed an empty database, listen, and say where. */
 export async function startServer(container: AppContainer, options: ServeOptions): Promise<RunningServer> {
   const { config, logger, persistence } = container;
-  await persistence.migrate();
+  // A worker's supervisor has migrated already.
+  if (!options.worker) await migrateWhenReachable(persistence, logger);
 
   const tls = await loadTls(config, logger);
   const app = container.resolve<HttpApp>(TOKENS.HttpApp);
@@ -96,28 +104,58 @@ export async function startServer(container: AppContainer, options: ServeOptions
   // closeIdleConnections and the request timeouts) on 'listening', so they are told the socket is up.
   for (const inner of servers) if (inner !== server) inner.emit('listening');
   const { port } = server.address() as AddressInfo;
-  const scheme = tls ? 'https' : 'http';
+  const scheme: 'http' | 'https' = tls ? 'https' : 'http';
   const url = `${scheme}://${hostForUrl(config.host)}:${port}`;
 
   // Seeded only once the port is ours: a demo key created by a start that then failed to listen would never be shown.
-  let demoKey: string | null;
+  let metrics: MetricsListener | undefined;
   try {
-    demoKey = await seedDemoTenant(container);
+    // docs/observability.md: its own plain-HTTP listener, never the API port. A worker of `serve --workers` opens
+    // none: workers' listeners would share one port, and a scrape would reach one worker at random.
+    if (container.metrics && config.metrics && !options.worker) {
+      const { render } = container.metrics;
+      metrics = await listenForScrapes(config.metrics, () => render(), logger);
+    }
+    if (!options.worker) await seedAndPrintDemoKey(container, { scheme, port }, options.print);
   } catch (error) {
     server.close();
+    await metrics?.close();
     throw error;
   }
-  if (demoKey !== null) options.print(demoBanner(demoKey, `${scheme}://${hostForUrl(reachableHost(config.host))}:${port}`, tls === null));
   const sweep = sweepIdempotencyKeys(persistence.idempotency, container.resolve(TOKENS.Clock), logger);
   let stopping: Promise<boolean> | undefined;
-  const stop = () => (stopping ??= drain(server, servers, container, sweep));
+  const stop = () => (stopping ??= drain(server, servers, container, metrics, sweep));
   options.serving?.(stop);
 
-  // OPERATIONS.md: one plain line with the URL, whatever LOG_LEVEL says (scripts wait for it); the JSON log records
-  // the same moment under its own message, so "listening on" appears exactly once.
-  options.print(`listening on ${url}`);
-  logger.info({ url }, 'ready');
+  if (options.worker) {
+    options.worker.listening(url);
+    logger.info({ url, pid: process.pid }, 'worker ready');
+  } else {
+    if (metrics) options.print(`metrics on ${metrics.url}`);
+    announceListening(url, options.print);
+    logger.info({ url }, 'ready');
+  }
   return { url, server, stop };
+}
+
+/**
+ * OPERATIONS.md: one plain line with the URL, whatever LOG_LEVEL says (scripts wait for it); the JSON log records the
+ * same moment under its own message, so "listening on" appears exactly once.
+ */
+export function announceListening(url: string, print: (text: string) => void): void {
+  print(`listening on ${url}`);
+}
+
+/** Seeds an empty database (seedDemoTenant) and, when it did, prints the demo key with a curl line for this server. */
+export async function seedAndPrintDemoKey(
+  container: AppContainer,
+  address: { scheme: 'http' | 'https'; port: number },
+  print: (text: string) => void,
+): Promise<void> {
+  const demoKey = await seedDemoTenant(container);
+  if (demoKey === null) return;
+  const base = `${address.scheme}://${hostForUrl(reachableHost(container.config.host))}:${address.port}`;
+  print(demoBanner(demoKey, base, address.scheme === 'http'));
 }
 
 /**
@@ -230,7 +268,13 @@ function demoBanner(rawKey: string, baseUrl: string, behindProxy: boolean): stri
   ].join('\n');
 }
 
-async function drain(listener: NetServer, servers: Server[], container: AppContainer, sweep: Sweep): Promise<boolean> {
+async function drain(
+  listener: NetServer,
+  servers: Server[],
+  container: AppContainer,
+  metrics: MetricsListener | undefined,
+  sweep: Sweep,
+): Promise<boolean> {
   const { logger } = container;
   logger.info('shutting down: no new connections, finishing requests in flight');
   // The listener's callback fires once every connection it accepted has ended, whichever server it was handed to.
@@ -255,6 +299,8 @@ async function drain(listener: NetServer, servers: Server[], container: AppConta
     servers.forEach((s) => s.closeAllConnections());
   }
   await sweep.stop();
+  // Scraped until the API is done, so the last scrape sees the drain.
+  await metrics?.close();
   await container.close();
   logger.info('stopped');
   return clean;

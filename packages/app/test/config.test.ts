@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -29,6 +30,10 @@ describe('loadConfig', () => {
       webhookAllowLoopback: false,
       webhookTimeoutMs: 10_000,
       killAfterBookingCommit: false,
+      workers: 1,
+      metrics: null,
+      otlpEndpoint: null,
+      slowRequestMs: 1000,
     });
   });
 
@@ -49,6 +54,11 @@ describe('loadConfig', () => {
         MAX_CONNECTIONS: '500',
         WEBHOOK_ALLOW_LOOPBACK: '1',
         WEBHOOK_TIMEOUT_MS: '2500',
+        WORKERS: '3',
+        METRICS_PORT: '9464',
+        METRICS_HOST: '0.0.0.0',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        SLOW_REQUEST_MS: '250',
       }),
     ).toEqual({
       databaseUrl: 'postgres://u:p@db:5432/campsite',
@@ -66,12 +76,23 @@ describe('loadConfig', () => {
       webhookAllowLoopback: true,
       webhookTimeoutMs: 2500,
       killAfterBookingCommit: false,
+      workers: 3,
+      metrics: { host: '0.0.0.0', port: 9464 },
+      otlpEndpoint: 'http://collector:4318',
+      slowRequestMs: 250,
     });
   });
 
   it('arms the crash test only for exactly CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT=1', () => {
     expect(loadConfig({ CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT: '1' }).killAfterBookingCommit).toBe(true);
     expect(loadConfig({ CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT: 'yes' }).killAfterBookingCommit).toBe(false);
+  });
+
+  it('reads WORKERS=auto as one worker per core, and refuses anything but auto or 1 to 64', () => {
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    for (const bad of ['0', '65', 'two', '1.5']) {
+      expect(failure({ WORKERS: bad }).message).toBe(`WORKERS: must be auto or a whole number between 1 and 64 (got "${bad}")`);
+    }
   });
 
   it('refuses a WEBHOOK_ALLOW_LOOPBACK other than 0 or 1, naming it', () => {
@@ -129,6 +150,15 @@ describe('loadConfig', () => {
     [{ HEADERS_TIMEOUT_MS: 'ten seconds' }, 'HEADERS_TIMEOUT_MS'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
     [{ MAX_CONNECTIONS: '1e4' }, 'MAX_CONNECTIONS'],
+    [{ METRICS_PORT: 'prometheus' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '8443' }, 'METRICS_PORT'],
+    [{ PORT: '9000', METRICS_PORT: '9000' }, 'METRICS_PORT'],
+    [{ METRICS_HOST: '0.0.0.0' }, 'METRICS_HOST'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    [{ SLOW_REQUEST_MS: '0' }, 'SLOW_REQUEST_MS'],
+    [{ SLOW_REQUEST_MS: '1s' }, 'SLOW_REQUEST_MS'],
   ] as Array<[Record<string, string>, string]>)('rejects %j naming %s in one line', (env, variable) => {
     const error = failure(env);
     expect(error.variable).toBe(variable);
@@ -148,6 +178,26 @@ describe('loadConfig', () => {
   it('keeps a path prefix of PUBLIC_URL and drops its trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://camping.example/campsite-api/' }).publicUrl).toBe('https://camping.example/campsite-api');
     expect(loadConfig({ PUBLIC_URL: 'HTTPS://API.Camping.example:8443' }).publicUrl).toBe('https://api.camping.example:8443');
+  });
+
+  it('never echoes OTEL_EXPORTER_OTLP_ENDPOINT, which may hold credentials', () => {
+    expect(failure({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://user:s3cret@collector' }).message).not.toContain('s3cret');
+  });
+
+  it('METRICS_PORT=0 takes any free port; METRICS_HOST defaults to loopback', () => {
+    expect(loadConfig({ METRICS_PORT: '0' }).metrics).toEqual({ host: '127.0.0.1', port: 0 });
+  });
+
+  it('turns tracing on with the traces-only endpoint too, which wins as in the SDK', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }).otlpEndpoint).toBe('http://collector:4318/v1/traces');
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:4318/v1/traces' }).otlpEndpoint,
+    ).toBe('http://b:4318/v1/traces');
+    expect(failure({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'collector' }).variable).toBe('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  });
+
+  it('OTEL_SDK_DISABLED=true turns tracing off whatever the endpoint says', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).otlpEndpoint).toBeNull();
   });
 
   it('echoes other bad values so the operator sees what was read', () => {

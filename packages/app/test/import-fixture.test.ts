@@ -79,7 +79,7 @@ describe('importFixture', () => {
   it('maps a tenant_exists raised inside the transaction (a concurrent import) to the slug path', async () => {
     const { deps } = world();
     // The pre-check sees nothing, as when another process imports the same slug at the same moment.
-    const blind: TenantRepository = { findBySlug: async () => null, create: (t) => deps.tenants.create(t), isEmpty: () => deps.tenants.isEmpty() };
+    const blind: TenantRepository = { findBySlug: async () => null, create: (t) => deps.tenants.create(t), listWithCounts: () => deps.tenants.listWithCounts(), isEmpty: () => deps.tenants.isEmpty() };
     const racing = { ...deps, tenants: blind };
     await importFixture(parseFixture(SAMPLE), deps);
     const second = JSON.parse(SAMPLE);

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { DatabaseProbe, HttpLogger } from '../http-deps';
+import { setRoute } from '../request-context';
 import { ifNoneMatchHolds, renderedAnswer, sendAnswer, sendJson, sendNotModified } from '../send-json';
 import { TransportError } from '../transport-error';
 
@@ -22,6 +23,7 @@ export function healthRoutes(database: DatabaseProbe | undefined, logger: HttpLo
       next();
       return;
     }
+    setRoute(res, path);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: 'GET, HEAD' });
     }

@@ -14,7 +14,7 @@ export interface ConditionalWorld {
   newToken(scopes?: Scope[]): Promise<string>;
   /** Confirms booking 1 the way the operator's CLI does: through its own connection, not through the API. */
   confirmBookingElsewhere(): Promise<void>;
-  revoke(token: string): Promise<void>;
+  revoke(token: string): Promise<unknown>;
   /** Another program writing the tenant's rows with plain SQL on its own connection (the admin console, psql). */
   raw(): Promise<RawWriter>;
   tenantId: number;

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import type { Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+import { isDomainError } from '@campsite/domain';
+import type { ConnectionUse, Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+import { databaseUnavailable, isConnectionFailure, translateConnectionFailure } from './connection-failures';
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -16,6 +18,23 @@ export const postgresDialect: Dialect = {
   nextDataVersion: () => "nextval('data_versions')",
   captureTriggers: null,
 };
+
+const STATEMENT_TIMEOUT_MS = 10_000;
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+/**
+ * `begin` and the transaction's own limits, in one round trip. SET LOCAL ends with the transaction, so no setting
+ * outlives it on a pooled server connection, and the limits hold whether or not the startup parameters reached the
+ * server.
+ */
+function withLimits(begin: string): string {
+  return (
+    `${begin}; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}; ` +
+    `SET LOCAL idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_TIMEOUT_MS}`
+  );
+}
+
+/** Statements that only read: safe to run again when their connection died (PgDatabase.once). */
+const READ_ONLY = /^\s*SELECT\b/i;
 
 const INT8 = 20;
 const DATE = 1082;
@@ -34,18 +53,22 @@ const types = {
 } as pg.CustomTypesConfig;
 
 
-/** One SQL text, `?` placeholders numbered once, under a stable statement name so each connection prepares it once. */
-class StatementCache {
-  private readonly cache = new Map<string, { name: string; text: string }>();
+/**
+ * Each SQL text with its `?` placeholders numbered (`$1`, `$2`, …), converted once. Statements are sent unnamed: a
+ * named prepared statement lives in one server session, and a pooler in transaction mode (PgBouncer,
+ * docs/operations.md) hands each transaction a different one, where the name is unknown.
+ */
+class NumberedStatements {
+  private readonly cache = new Map<string, string>();
 
-  get(sql: string): { name: string; text: string } {
-    let entry = this.cache.get(sql);
-    if (!entry) {
+  get(sql: string): string {
+    let text = this.cache.get(sql);
+    if (text === undefined) {
       let n = 0;
-      entry = { name: `campsite_${this.cache.size + 1}`, text: sql.replace(/\?/g, () => `$${++n}`) };
-      this.cache.set(sql, entry);
+      text = sql.replace(/\?/g, () => `$${++n}`);
+      this.cache.set(sql, text);
     }
-    return entry;
+    return text;
   }
 }
 
@@ -60,16 +83,10 @@ async function columnTypes(client: Queryable, table: string): Promise<Map<string
   return new Map(result.rows.map((row) => [row.name, row.type]));
 }
 
-function executorOn(client: Queryable, statements: StatementCache, transaction: SqlExecutor['transaction']): SqlExecutor {
-  const query = async (sql: string, params: readonly unknown[] = []) => {
-    const { name, text } = statements.get(sql);
-    return client.query({ name, text, values: params as unknown[] });
-  };
-  // rowMode is read by the client only; the server-side prepared statement is the same one `query` uses.
-  const queryRaw = async (sql: string, params: readonly unknown[] = []) => {
-    const { name, text } = statements.get(sql);
-    return client.query<RawRow>({ name, text, values: params as unknown[], rowMode: 'array' });
-  };
+function executorOn(client: Queryable, statements: NumberedStatements, transaction: SqlExecutor['transaction']): SqlExecutor {
+  const query = async (sql: string, params: readonly unknown[] = []) => client.query({ text: statements.get(sql), values: params as unknown[] });
+  const queryRaw = async (sql: string, params: readonly unknown[] = []) =>
+    client.query<RawRow>({ text: statements.get(sql), values: params as unknown[], rowMode: 'array' });
   return {
     async all<T>(sql: string, params?: readonly unknown[]) {
       return (await query(sql, params)).rows as T[];
@@ -103,10 +120,18 @@ function executorOn(client: Queryable, statements: StatementCache, transaction: 
   };
 }
 
+function ignoreCheckedOutError(): void {}
+
+/** Back to the pool, or closed when `broken`; the pool listens for errors of its idle clients itself. */
+function release(client: pg.PoolClient, broken?: Error): void {
+  client.off('error', ignoreCheckedOutError);
+  client.release(broken);
+}
+
 export class PgDatabase implements SqlDatabase {
   readonly dialect = postgresDialect;
   private readonly pool: pg.Pool;
-  private readonly statements = new StatementCache();
+  private readonly statements = new NumberedStatements();
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
@@ -116,9 +141,10 @@ export class PgDatabase implements SqlDatabase {
       connectionString,
       max: options.max ?? 10,
       types,
-      // Issue 4: no statement may hold a connection (and its locks) for long.
-      statement_timeout: 10_000,
-      idle_in_transaction_session_timeout: 30_000,
+      // Issue 4: no statement may hold a connection (and its locks) for long. Sent as startup parameters, which a
+      // pooler may drop (PgBouncer's ignore_startup_parameters); transactions set them again for themselves (BEGIN).
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => {});
@@ -135,53 +161,111 @@ export class PgDatabase implements SqlDatabase {
   }
 
   all<T = Row>(sql: string, params?: readonly unknown[]) {
-    return this.reader().all<T>(sql, params);
+    return this.once(sql, () => this.reader().all<T>(sql, params));
   }
 
   rows(sql: string, params?: readonly unknown[]) {
-    return this.reader().rows(sql, params);
+    return this.once(sql, () => this.reader().rows(sql, params));
   }
 
   get<T = Row>(sql: string, params?: readonly unknown[]) {
-    return this.reader().get<T>(sql, params);
+    return this.once(sql, () => this.reader().get<T>(sql, params));
   }
 
   run(sql: string, params?: readonly unknown[]) {
-    return this.direct.run(sql, params);
+    return this.once(sql, () => this.direct.run(sql, params));
   }
 
   exec(script: string) {
-    return this.direct.exec(script);
+    return this.once(script, () => this.direct.exec(script));
   }
 
   insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
     return this.transaction((tx) => tx.insertMany(table, columns, rows));
   }
 
+  /**
+   * One statement outside a transaction (docs/operations.md, Database faults). A read whose connection died is run
+   * once more: the pool has dropped the dead connection, so the retry runs on another one. Anything else may have
+   * changed data before the connection died, so it is never repeated here: it fails as `database_unavailable`.
+   */
+  private async once<T>(sql: string, run: () => Promise<T>): Promise<T> {
+    // Inside a consistent read the statement belongs to its snapshot, which is retried as a whole (snapshot).
+    if (this.ambient.getStore()) return run();
+    try {
+      return await run();
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
+      if (!READ_ONLY.test(sql)) throw databaseUnavailable(error);
+    }
+    try {
+      return await run();
+    } catch (error) {
+      throw translateConnectionFailure(error);
+    }
+  }
+
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return this.within('BEGIN', work);
   }
 
-  snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.within('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', work);
+  /** A read-only snapshot changes nothing, so one that lost its connection runs once more, as a read does. */
+  async snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const read = () => this.within('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', work);
+    try {
+      return await read();
+    } catch (error) {
+      if (!isDomainError(error, 'database_unavailable')) throw error;
+      return read();
+    }
   }
 
+  /**
+   * A failure before BEGIN has been answered leaves nothing behind, so a transaction that could not start on a dead
+   * connection starts once more on another. Once it has begun, a lost connection fails it as `database_unavailable`:
+   * whether the server had committed is not known to the caller, who decides whether to try again.
+   */
   private async within<T>(begin: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.begin(begin).catch(async (error: unknown) => {
+      if (!isConnectionFailure(error)) throw error;
+      return this.begin(begin).catch((again: unknown) => {
+        throw translateConnectionFailure(again);
+      });
+    });
     const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
     let broken: Error | undefined;
     try {
-      await client.query(begin);
       const result = await work(tx);
       await client.query('COMMIT');
       return result;
     } catch (error) {
       // A connection that cannot even roll back is not given back to the pool for the next request.
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
+      throw translateConnectionFailure(error);
     } finally {
-      client.release(broken);
+      release(client, broken);
     }
+  }
+
+  /** A pooled connection with a transaction begun on it; a connection that failed to begin is closed, not pooled. */
+  private async begin(begin: string): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    // While checked out, a client's lost connection is an 'error' event the pool does not listen to, and an event
+    // nobody listens to ends the process. The statement in flight (or the next one) fails with the same error, which
+    // the transaction handles, so the event itself needs nothing more.
+    client.on('error', ignoreCheckedOutError);
+    try {
+      await client.query(withLimits(begin));
+      return client;
+    } catch (error) {
+      release(client, error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+  }
+
+  connections(): ConnectionUse {
+    const { totalCount, idleCount, waitingCount } = this.pool;
+    return { inUse: totalCount - idleCount, idle: idleCount, waiting: waitingCount };
   }
 
   async close(): Promise<void> {

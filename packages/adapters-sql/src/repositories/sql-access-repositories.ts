@@ -1,4 +1,4 @@
-import { type ApiKey, type ApiKeyRepository, type Clock, DomainError, type NewApiKey, type Tenant, type TenantRepository } from '@campsite/domain';
+import { type ApiKey, type ApiKeyRepository, type Clock, DomainError, type NewApiKey, type Tenant, type TenantRepository, type TenantSummary } from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
 import { translateSqlError, translatingSqlErrors } from '../translate-sql-error';
 import { API_KEY_SELECT, timeOrNull, toApiKey } from './row-mappers';
@@ -86,6 +86,17 @@ export class SqlTenantRepository implements TenantRepository {
 
   create(tenant: { slug: string; name: string }): Promise<Tenant> {
     return this.db.transaction(async (tx) => ({ id: await insertTenant(tx, tenant.slug, tenant.name), ...tenant }));
+  }
+
+  /** One pass over tenants; each count is served by the (tenant_id, …) index of its table. */
+  async listWithCounts(): Promise<TenantSummary[]> {
+    const rows = await this.db.all<{ id: unknown; slug: string; name: string; sites: unknown; bookings: unknown }>(
+      'SELECT t.id, t.slug, t.name, ' +
+        '(SELECT count(*) FROM sites s WHERE s.tenant_id = t.id) AS sites, ' +
+        '(SELECT count(*) FROM bookings b WHERE b.tenant_id = t.id) AS bookings ' +
+        'FROM tenants t ORDER BY t.slug',
+    );
+    return rows.map((row) => ({ id: Number(row.id), slug: row.slug, name: row.name, sites: Number(row.sites), bookings: Number(row.bookings) }));
   }
 
   async isEmpty(): Promise<boolean> {

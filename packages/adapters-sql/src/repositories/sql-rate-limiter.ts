@@ -5,9 +5,24 @@ import {
   type RateLimiter,
   RATE_LIMIT_WINDOW_MS,
   decide,
+  isDomainError,
   windowStart,
 } from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
+
+/**
+ * The one write that is sent again when its connection died (docs/operations.md, Database faults): a count that
+ * may have been stored already then counts one request twice, which costs the client one request of its minute,
+ * while failing the hit would refuse a read that can be answered.
+ */
+async function countingAgain<T>(hit: () => Promise<T>): Promise<T> {
+  try {
+    return await hit();
+  } catch (error) {
+    if (!isDomainError(error, 'database_unavailable')) throw error;
+    return hit();
+  }
+}
 
 /**
  * DECISIONS §4: fixed one-minute windows shared by every process on the database. Each hit is one atomic upsert
@@ -25,10 +40,12 @@ export class SqlRateLimiter implements RateLimiter {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
     this.sweepOldWindows(start);
-    const row = await this.db.get<{ n: unknown }>(
-      'INSERT INTO rate_limit_windows (key, window_start, n) VALUES (?, ?, 1) ' +
-        'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n',
-      [key, start],
+    const row = await countingAgain(() =>
+      this.db.get<{ n: unknown }>(
+        'INSERT INTO rate_limit_windows (key, window_start, n) VALUES (?, ?, 1) ' +
+          'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n',
+        [key, start],
+      ),
     );
     return decide(Number(row!.n), limit, now, start);
   }
@@ -41,11 +58,13 @@ export class SqlRateLimiter implements RateLimiter {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
     this.sweepOldWindows(start);
-    const row = await this.db.get<{ n: unknown }>(
-      'INSERT INTO rate_limit_windows (key, window_start, n) ' +
-        'SELECT ?, ?, 1 FROM tenant_counters WHERE tenant_id = ? AND data_version = ? ' +
-        'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n',
-      [key, start, guard.tenantId, guard.stamp],
+    const row = await countingAgain(() =>
+      this.db.get<{ n: unknown }>(
+        'INSERT INTO rate_limit_windows (key, window_start, n) ' +
+          'SELECT ?, ?, 1 FROM tenant_counters WHERE tenant_id = ? AND data_version = ? ' +
+          'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n',
+        [key, start, guard.tenantId, guard.stamp],
+      ),
     );
     return row ? decide(Number(row.n), limit, now, start) : null;
   }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+import type { ConnectionUse, Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -58,6 +58,8 @@ export class SqliteDatabase implements SqlDatabase {
   private lastDataVersion = -1;
   private readonly dataVersion: Database.Statement<[], number>;
   private idle: Promise<void> = Promise.resolve();
+  /** Calls waiting for the open transaction to end (ConnectionUse.waiting). */
+  private waiting = 0;
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads run in its read transaction, past the wait for `busy` it holds. */
   private readonly ambient = new AsyncLocalStorage<true>();
@@ -158,27 +160,27 @@ export class SqliteDatabase implements SqlDatabase {
 
   async all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
     // The check and the statement must run in one synchronous step, or a transaction could start in between.
-    while (this.busy && !this.ambient.getStore()) await this.idle;
+    while (this.busy && !this.ambient.getStore()) await this.untilIdle();
     return this.direct.all<T>(sql, params);
   }
 
   async rows(sql: string, params?: readonly unknown[]): Promise<RawRow[]> {
-    while (this.busy && !this.ambient.getStore()) await this.idle;
+    while (this.busy && !this.ambient.getStore()) await this.untilIdle();
     return this.direct.rows(sql, params);
   }
 
   async get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
-    while (this.busy && !this.ambient.getStore()) await this.idle;
+    while (this.busy && !this.ambient.getStore()) await this.untilIdle();
     return this.direct.get<T>(sql, params);
   }
 
   async run(sql: string, params?: readonly unknown[]): Promise<number> {
-    while (this.busy) await this.idle;
+    while (this.busy) await this.untilIdle();
     return this.direct.run(sql, params);
   }
 
   async exec(script: string): Promise<void> {
-    while (this.busy) await this.idle;
+    while (this.busy) await this.untilIdle();
     return this.direct.exec(script);
   }
 
@@ -197,7 +199,7 @@ export class SqliteDatabase implements SqlDatabase {
   }
 
   private async within<T>(begin: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    while (this.busy) await this.idle;
+    while (this.busy) await this.untilIdle();
     this.busy = true;
     let release!: () => void;
     this.idle = new Promise((resolve) => (release = resolve));
@@ -215,8 +217,25 @@ export class SqliteDatabase implements SqlDatabase {
     }
   }
 
+  /**
+   * Waits for the open transaction to end. Callers check `busy` again afterwards, in the same synchronous step as
+   * their statement: another transaction may have started in between.
+   */
+  private async untilIdle(): Promise<void> {
+    this.waiting++;
+    try {
+      await this.idle;
+    } finally {
+      this.waiting--;
+    }
+  }
+
+  connections(): ConnectionUse {
+    return { inUse: this.busy ? 1 : 0, idle: this.busy ? 0 : 1, waiting: this.waiting };
+  }
+
   async close(): Promise<void> {
-    while (this.busy) await this.idle;
+    while (this.busy) await this.untilIdle();
     this.db.close();
   }
 }

@@ -90,6 +90,34 @@ async function reachable(url: string): Promise<boolean> {
  * tests skip with one loud line, unless `REQUIRE_POSTGRES=1` (CI), where an unreachable Postgres fails the run.
  */
 export async function postgresForTests(label: string): Promise<{ url: string; baseUrl: string } | null> {
+  const baseUrl = await availablePostgres(label);
+  if (baseUrl === null) return null;
+  const schema = `campsite_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await adminQuery(baseUrl, `CREATE SCHEMA ${schema}`);
+  afterAll(async () => {
+    await adminQuery(baseUrl, `DROP SCHEMA ${schema} CASCADE`);
+  });
+  return { url: withSchema(baseUrl, schema), baseUrl };
+}
+
+/**
+ * A throwaway database of its own for this test file (dropped afterwards), for connections that cannot pin a schema
+ * with the `options` startup parameter: PgBouncer refuses that parameter.
+ */
+export async function postgresDatabaseForTests(label: string): Promise<{ url: string; baseUrl: string } | null> {
+  const baseUrl = await availablePostgres(label);
+  if (baseUrl === null) return null;
+  const name = `campsite_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
+  afterAll(async () => {
+    await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), baseUrl };
+}
+
+async function availablePostgres(label: string): Promise<string | null> {
   let baseUrl: string | null = process.env.TEST_DATABASE_URL ?? null;
   if (!baseUrl) baseUrl = await (containerUrl ??= startContainer());
   if (!baseUrl || !(await reachable(baseUrl))) {
@@ -98,12 +126,7 @@ export async function postgresForTests(label: string): Promise<{ url: string; ba
     if (firstInThisRun()) console.warn(`!!! POSTGRES TESTS SKIPPED: ${why}. Set TEST_DATABASE_URL to run them (${label} and others). !!!`);
     return null;
   }
-  const schema = `campsite_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await adminQuery(baseUrl, `CREATE SCHEMA ${schema}`);
-  afterAll(async () => {
-    await adminQuery(baseUrl, `DROP SCHEMA ${schema} CASCADE`);
-  });
-  return { url: withSchema(baseUrl, schema), baseUrl };
+  return baseUrl;
 }
 
 export async function adminQuery(url: string, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { type Scope, SCOPES, isCalendarDate, isScope } from '@campsite/domain';
+import { workerCount } from '../config';
 import { ISO_DATE_TIME_HINT, parseIsoDateTime } from '../iso-date-time';
 
 /** `--scopes bookings:read,sites:read`: a non-empty list of the spec's scopes (Authentication §4). */
@@ -35,4 +36,11 @@ export function parseId(value: string): number {
 export function parseNonEmpty(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
   return value.trim();
+}
+
+/** `serve --workers N|auto`: the same values as WORKERS (docs/operations.md, Workers). */
+export function parseWorkers(value: string): number {
+  const parsed = workerCount.safeParse(value.trim());
+  if (!parsed.success) throw new InvalidArgumentError(parsed.error.issues[0]?.message ?? 'invalid');
+  return parsed.data;
 }

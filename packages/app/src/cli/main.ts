@@ -1,33 +1,56 @@
+import cluster from 'node:cluster';
 import { CommanderError } from 'commander';
 import { describeFailure } from './cli-errors';
-import { watchLaunchers } from './launcher-watch';
 import { buildProgram } from './program';
+import { isClusterMessage } from '../cluster/messages';
 
-/** The `campsite` executable: `pnpm campsite <command>` (OPERATIONS.md). */
+/** Exits with the drain's outcome: 0 when every request finished, 1 otherwise. */
+function exitAfter(stop: () => Promise<boolean>): void {
+  void stop().then(
+    (clean) => process.exit(clean ? 0 : 1),
+    (error: unknown) => {
+      process.stderr.write(`${describeFailure(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+/** A lone server drains on SIGTERM or SIGINT; a second signal while draining means "now". */
+function stopOnSignals(stop: () => Promise<boolean>): void {
+  let draining = false;
+  const shutdown = () => {
+    if (draining) process.exit(1);
+    draining = true;
+    exitAfter(stop);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+/**
+ * A worker of `serve --workers` drains when its supervisor says so, when it is sent SIGTERM itself, or when the
+ * supervisor is gone (no worker outlives it). Ctrl-C reaches the whole process group; the supervisor passes it on
+ * as its word, so the worker leaves SIGINT to it. Every trigger joins the one drain (`stop` is idempotent).
+ */
+function stopOnSupervisorsWord(stop: () => Promise<boolean>): void {
+  const shutdown = () => exitAfter(stop);
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', shutdown);
+  process.on('disconnect', shutdown);
+  process.on('message', (message: unknown) => {
+    if (isClusterMessage(message, 'stop')) shutdown();
+  });
+}
+
+/** The `campsite` executable (docs/operations.md). */
 async function main(): Promise<void> {
   const program = buildProgram({
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     errIsTty: process.stderr.isTTY === true,
     env: process.env,
-    onServing: (stop) => {
-      let draining = false;
-      const shutdown = () => {
-        // A second signal while draining means "now".
-        if (draining) process.exit(1);
-        draining = true;
-        void stop().then(
-          (clean) => process.exit(clean ? 0 : 1),
-          (error: unknown) => {
-            process.stderr.write(`${describeFailure(error)}\n`);
-            process.exit(1);
-          },
-        );
-      };
-      process.on('SIGTERM', shutdown);
-      process.on('SIGINT', shutdown);
-      watchLaunchers(shutdown);
-    },
+    onServing: cluster.isWorker ? stopOnSupervisorsWord : stopOnSignals,
+    exit: (status) => process.exit(status),
   });
   try {
     await program.parseAsync(process.argv);

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { type ChangeBookingStatus, type KnownBookingStatus, type ManageApiKeys, type Scope, SCOPES, formatMoney } from '@campsite/domain';
-import { loadConfig } from '../config';
+import { type ChangeBookingStatus, type KnownBookingStatus, type ManageApiKeys, type ManageTenants, type Scope, SCOPES, formatMoney } from '@campsite/domain';
+import { ConfigError, loadConfig } from '../config';
 import type { AppContainer, TOKENS as TokenTable } from '../container';
 import type { ImportProgress } from '../fixtures/import-fixture';
-import { expiryParser, parseId, parseNonEmpty, parseScopes } from './argument-parsers';
+import { expiryParser, parseId, parseNonEmpty, parseScopes, parseWorkers } from './argument-parsers';
 
 // The wiring (Express, database drivers, bcrypt, TLS) loads only once a command runs: a usage or configuration
 // error then answers at once instead of after loading the whole service.
@@ -20,6 +20,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Called by `serve` once it is listening, with the function that drains and stops it. */
   onServing?(stop: () => Promise<boolean>): void;
+  /** Ends the process with this status once a supervisor's workers have all ended. */
+  exit?(status: number): void;
 }
 
 /** The `campsite` command line (OPERATIONS.md, Commands). Every action throws on failure; main.ts reports it. */
@@ -39,13 +41,28 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('serve')
     .description('migrate, seed a demo tenant into an empty database, and serve the API')
-    .action(async () => {
-      // serve keeps its container open until the drain closes it.
-      const config = loadConfig(io.env);
+    .option('--workers <n>', 'server processes sharing the port: a number or auto, one per core (default: WORKERS, else 1)', parseWorkers)
+    .action(async (options: { workers?: number }) => {
+      const config = { ...loadConfig(io.env), ...(options.workers === undefined ? {} : { workers: options.workers }) };
+      const { isWorker } = await import('node:cluster').then((m) => m.default);
+      if (config.workers > 1 && config.metrics !== null) {
+        // docs/observability.md: one scrape must show the whole server; until the supervisor aggregates its workers,
+        // a per-worker listener would answer for one worker at random, so the combination is refused.
+        throw new ConfigError('METRICS_PORT', 'cannot be combined with more than one worker yet (docs/observability.md)');
+      }
+      if (config.workers > 1 && !isWorker) {
+        const { superviseWorkers } = await import('../cluster/supervisor');
+        const status = await superviseWorkers(config, { print: (text) => io.out(`${text}\n`) });
+        io.exit?.(status);
+        return;
+      }
       const [{ createContainer }, { startServer }] = await Promise.all([wiring(), import('../server')]);
-      const container = await createContainer(config, { logDestination: 1 });
+      const rateLimiter = isWorker ? new (await import('../cluster/cluster-rate-limiter')).ClusterRateLimiter() : undefined;
+      // serve keeps its container open until the drain closes it.
+      const container = await createContainer(config, { logDestination: 1, observe: true, ...(rateLimiter ? { rateLimiter } : {}) });
+      const worker = isWorker ? { listening: (url: string) => process.send?.({ campsite: 'listening', url }) } : undefined;
       try {
-        await startServer(container, { print: (text) => io.out(`${text}\n`), serving: io.onServing });
+        await startServer(container, { print: (text) => io.out(`${text}\n`), serving: io.onServing, ...(worker ? { worker } : {}) });
       } catch (error) {
         await container.close();
         throw error;
@@ -55,7 +72,16 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('migrate')
     .description('create or upgrade the schema in DATABASE_URL (idempotent)')
-    .action(() => withContainer(io, async () => io.out('schema is up to date\n')));
+    .action(() =>
+      withContainer(
+        io,
+        async (container) => {
+          const applied = await container.persistence.migrate();
+          io.out(applied.length === 0 ? 'schema is up to date\n' : applied.map((name) => `applied ${name}\n`).join(''));
+        },
+        { migrateFirst: false },
+      ),
+    );
 
   program
     .command('import')
@@ -126,12 +152,37 @@ export function buildProgram(io: CliIo): Command {
   keys
     .command('revoke')
     .description('revoke a key; its next request gets 401 key_inactive')
-    .argument('<prefix>', 'the first 8 characters of the key, e.g. ck_Ab12x')
+    .argument('<key-or-prefix>', 'the key, or its first 8 characters (e.g. ck_Ab12x)', parseNonEmpty)
     .requiredOption('--tenant <slug>', 'tenant slug', parseNonEmpty)
-    .action((prefix: string, options: { tenant: string }) =>
+    .action((keyOrPrefix: string, options: { tenant: string }) =>
       withContainer(io, async (container, TOKENS) => {
-        await container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys).revoke(options.tenant, prefix.trim());
-        io.out(`revoked ${prefix.trim()}\n`);
+        const outcome = await container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys).revoke(options.tenant, keyOrPrefix);
+        const { prefix, alreadyRevokedAt } = outcome;
+        io.out(alreadyRevokedAt === null ? `revoked ${prefix}\n` : `${prefix} was already revoked (${alreadyRevokedAt.toISOString()}); nothing changed\n`);
+      }),
+    );
+
+  const tenants = program.command('tenants').description('list and create tenants');
+  tenants
+    .command('list')
+    .description('list tenants: slug, name, counts of sites and bookings')
+    .option('--json', 'machine-readable output')
+    .action((options: { json?: boolean }) =>
+      withContainer(io, async (container, TOKENS) => {
+        const list = await container.resolve<ManageTenants>(TOKENS.ManageTenants).list();
+        const { formatTenantTable, tenantListJson } = await import('../tenant-formatting');
+        io.out(`${options.json ? tenantListJson(list) : formatTenantTable(list)}\n`);
+      }),
+    );
+  tenants
+    .command('create')
+    .description('create an empty tenant')
+    .requiredOption('--slug <slug>', 'lowercase letters and digits, joined by "-" or "_"', parseNonEmpty)
+    .requiredOption('--name <name>', "the campsite's name", parseNonEmpty)
+    .action((options: { slug: string; name: string }) =>
+      withContainer(io, async (container, TOKENS) => {
+        const tenant = await container.resolve<ManageTenants>(TOKENS.ManageTenants).create(options.slug, options.name);
+        io.out(`created tenant ${tenant.slug} (${tenant.name})\n`);
       }),
     );
 
@@ -160,12 +211,16 @@ function changeStatus(io: CliIo, tenant: string, id: number, to: KnownBookingSta
  * Runs a one-shot command on a migrated database (migrating is idempotent, so a fresh database just works) and
  * always closes it. Logs go to stderr: stdout carries only the command's result.
  */
-async function withContainer(io: CliIo, run: (container: AppContainer, tokens: Tokens) => Promise<void>): Promise<void> {
+async function withContainer(
+  io: CliIo,
+  run: (container: AppContainer, tokens: Tokens) => Promise<void>,
+  { migrateFirst = true } = {},
+): Promise<void> {
   const config = loadConfig(io.env);
   const { createContainer, TOKENS } = await wiring();
   const container = await createContainer(config, { logDestination: 2 });
   try {
-    await container.persistence.migrate();
+    if (migrateFirst) await container.persistence.migrate();
     await run(container, TOKENS);
   } finally {
     await container.close();

@@ -8,12 +8,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
+import { type PgBouncer, pgbouncerBinary, startPgBouncer } from '../../../adapters-sql/test/support/pgbouncer';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** A copy of `../shared/fixtures/sample.json`, so the tests do not depend on the shared folder. */
 export const SAMPLE_FIXTURE = join(REPO_ROOT, 'packages/app/test/fixtures/sample.json');
-/** What `pnpm campsite` runs: the launcher that compiles the sources once and runs them (scripts/campsite.mjs). */
-export const LAUNCHER = join(REPO_ROOT, 'scripts/campsite.mjs');
+/** The `campsite` command as the workspace installs it (packages/app's bin), run with plain node. */
+export const CAMPSITE_BIN = join(REPO_ROOT, 'packages/app/bin/campsite.js');
 
 export const FULL_KEY = 'ck_d7T4aogrKwV6h2sDvQvUFcLB604ep';
 export const SITES_ONLY_KEY = 'ck_CDJjnT0qo2Ad5X1iUJjY9pjJ7EOPJ';
@@ -21,7 +22,9 @@ export const REVOKED_KEY = 'ck_6yeeEkMdSdt1rHvqNoCIbpfRGlnjn';
 
 /** One backend's fresh database for one test file, dropped afterwards. */
 export interface Backend {
-  name: 'sqlite' | 'postgres';
+  /** The server's URL of TEST_DATABASE_URL, for administrative statements; null for SQLite. */
+  adminUrl: string | null;
+  name: 'sqlite' | 'postgres' | 'pgbouncer';
   /** A new, empty database; its URL. */
   freshDatabase(): Promise<string>;
   dispose(): Promise<void>;
@@ -30,6 +33,7 @@ export interface Backend {
 function sqliteBackend(): Backend {
   return {
     name: 'sqlite',
+    adminUrl: null,
     async freshDatabase() {
       return `sqlite:${join(mkdtempSync(join(tmpdir(), 'campsite-e2e-db-')), 'campsite.db')}`;
     },
@@ -37,8 +41,12 @@ function sqliteBackend(): Backend {
   };
 }
 
-/** A throwaway database per test file on the server of TEST_DATABASE_URL, dropped when the file ends. */
-function postgresBackend(adminUrl: string): Backend {
+/**
+ * A throwaway database per test file on the server of TEST_DATABASE_URL, dropped when the file ends; the service
+ * reaches it directly, or through a PgBouncer in transaction mode that this backend starts (docs/operations.md).
+ */
+function postgresBackend(adminUrl: string, pgbouncer: string | null = null): Backend {
+  let bouncer: Promise<PgBouncer> | undefined;
   const created: string[] = [];
   const admin = async <T>(run: (client: pg.Client) => Promise<T>) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -50,16 +58,19 @@ function postgresBackend(adminUrl: string): Backend {
     }
   };
   return {
-    name: 'postgres',
+    name: pgbouncer === null ? 'postgres' : 'pgbouncer',
+    adminUrl,
     async freshDatabase() {
       const name = `campsite_e2e_${randomBytes(6).toString('hex')}`;
       await admin((c) => c.query(`CREATE DATABASE ${name}`));
       created.push(name);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      return url.toString();
+      if (pgbouncer === null) return url.toString();
+      return (await (bouncer ??= startPgBouncer(pgbouncer, adminUrl))).url(url.toString());
     },
     async dispose() {
+      await (await bouncer)?.stop();
       for (const name of created.splice(0)) {
         await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       }
@@ -77,6 +88,11 @@ export function describeOnBackends(title: string, body: (backend: () => Backend)
     afterAll(() => backend.dispose());
     body(() => backend);
   });
+  describeOnPostgres(title, body);
+}
+
+/** The PostgreSQL half of describeOnBackends: directly, and through PgBouncer, with the same skip rules. */
+export function describeOnPostgres(title: string, body: (backend: () => Backend) => void): void {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     if (process.env.REQUIRE_POSTGRES !== '1') {
@@ -98,6 +114,17 @@ export function describeOnBackends(title: string, body: (backend: () => Backend)
     afterAll(() => backend.dispose());
     body(() => backend);
   });
+  const pgbouncer = pgbouncerBinary();
+  describe(`${title} [postgres through pgbouncer]`, () => {
+    if (pgbouncer === null) {
+      console.warn(`\n!!! PGBOUNCER END-TO-END TESTS SKIPPED (${title}): no pgbouncer binary (apt-get install pgbouncer). !!!\n`);
+      it.skip('SKIPPED: install pgbouncer to run these tests through it');
+      return;
+    }
+    const backend = postgresBackend(url, pgbouncer);
+    afterAll(() => backend.dispose());
+    body(() => backend);
+  });
 }
 
 /** A scratch directory to start the process in: its `./data` receives the dev certificate. */
@@ -107,14 +134,14 @@ export function workDirectory(): string {
 
 export function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, BCRYPT_COST: '4', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...extra };
-  for (const name of ['TLS_CERT_FILE', 'TLS_KEY_FILE', 'TRUST_PROXY', 'RATE_LIMIT_PER_MINUTE', 'AUTH_FAILURES_PER_MINUTE']) {
+  for (const name of ['TLS_CERT_FILE', 'TLS_KEY_FILE', 'TRUST_PROXY', 'RATE_LIMIT_PER_MINUTE', 'AUTH_FAILURES_PER_MINUTE', 'METRICS_PORT', 'METRICS_HOST', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'SLOW_REQUEST_MS']) {
     if (!(name in extra)) delete env[name];
   }
   return env;
 }
 
 function spawnCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): ChildProcess {
-  return spawn(process.execPath, [LAUNCHER, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [CAMPSITE_BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export interface CliResult {
@@ -148,8 +175,8 @@ export interface ServeProcess {
 }
 
 /** Starts `campsite serve` and waits for its one `listening on` line. */
-export async function startServe(env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 60_000): Promise<ServeProcess> {
-  const child = spawnCli(['serve'], env, cwd);
+export async function startServe(env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 60_000, options: string[] = []): Promise<ServeProcess> {
+  const child = spawnCli(['serve', ...options], env, cwd);
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -100,14 +100,21 @@ describe('ManageApiKeys', () => {
     expect((await manage.list('alpine'))[0]?.revokedAt).toEqual(world.clock.now());
   });
 
-  it('revoking twice keeps the first revocation time', async () => {
+  it('revoking twice keeps the first revocation time and says the key was already revoked', async () => {
     const manage = manageWith();
     const { raw } = await manage.create('alpine', 'erp', ['sites:read'], null);
     const revokedAt = world.clock.now();
-    await manage.revoke('alpine', raw.slice(0, 8));
+    expect(await manage.revoke('alpine', raw.slice(0, 8))).toEqual({ prefix: raw.slice(0, 8), alreadyRevokedAt: null });
     world.clock.advance(5000);
-    await manage.revoke('alpine', raw.slice(0, 8));
+    expect(await manage.revoke('alpine', raw.slice(0, 8))).toEqual({ prefix: raw.slice(0, 8), alreadyRevokedAt: revokedAt });
     expect((await manage.list('alpine'))[0]?.revokedAt).toEqual(revokedAt);
+  });
+
+  it('revokes a key given whole, by its prefix', async () => {
+    const manage = manageWith();
+    const { raw } = await manage.create('alpine', 'erp', ['sites:read'], null);
+    expect(await manage.revoke('alpine', raw)).toEqual({ prefix: raw.slice(0, 8), alreadyRevokedAt: null });
+    expect((await manage.list('alpine'))[0]?.revokedAt).toEqual(world.clock.now());
   });
 
   it('refuses to revoke an unknown prefix, or another tenant key, with api_key_not_found', async () => {

@@ -9,6 +9,8 @@ import type { SecretHasher } from './secret-hasher';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const MAX_PREFIX_ATTEMPTS = 5;
+/** The public part of a key: `ck_` and the next five characters. */
+const PREFIX_LENGTH = 8;
 
 /** A fresh raw key: `ck_` + 29 characters of [A-Za-z0-9] from a CSPRNG. */
 export function generateRawKey(random: RandomSource): string {
@@ -30,10 +32,10 @@ export class ManageApiKeys {
     const tenant = await this.tenant(tenantSlug);
     for (let attempt = 1; ; attempt++) {
       const raw = generateRawKey(this.random);
-      const prefix = raw.slice(0, 8);
+      const prefix = raw.slice(0, PREFIX_LENGTH);
       // Prefixes are global lookup keys; a clash (1 in 62^5 per key) just draws again.
       if ((await this.keys.findByPrefix(prefix)) && attempt < MAX_PREFIX_ATTEMPTS) continue;
-      const secretHash = await this.hasher.hash(raw.slice(8));
+      const secretHash = await this.hasher.hash(raw.slice(PREFIX_LENGTH));
       const key = await this.keys.create({ tenantId: tenant.id, name, prefix, secretHash, scopes, expiresAt });
       return { raw, key };
     }
@@ -43,11 +45,20 @@ export class ManageApiKeys {
     return this.keys.listByTenant((await this.tenant(tenantSlug)).id);
   }
 
-  async revoke(tenantSlug: string, prefix: string): Promise<void> {
+  /**
+   * Revokes the key named by its prefix or by the whole raw key (whose first 8 characters are the prefix). A key that
+   * is already revoked is left as it is: the answer says so, with the time of the first revocation.
+   */
+  async revoke(tenantSlug: string, keyOrPrefix: string): Promise<{ prefix: string; alreadyRevokedAt: Date | null }> {
     const tenant = await this.tenant(tenantSlug);
-    if (!(await this.keys.revoke(tenant.id, prefix, this.clock.now()))) {
-      throw new DomainError('api_key_not_found', `no key with prefix "${prefix}" in tenant "${tenantSlug}"`);
-    }
+    const prefix = keyOrPrefix.slice(0, PREFIX_LENGTH);
+    const key = await this.keys.findByPrefix(prefix);
+    const notFound = () => new DomainError('api_key_not_found', `no key with prefix "${prefix}" in tenant "${tenantSlug}"`);
+    if (key === null || key.tenantId !== tenant.id) throw notFound();
+    if (key.revokedAt !== null) return { prefix, alreadyRevokedAt: key.revokedAt };
+    // Revoked between the read and here by someone else: revoking again keeps their time, and the outcome is the same.
+    if (!(await this.keys.revoke(tenant.id, prefix, this.clock.now()))) throw notFound();
+    return { prefix, alreadyRevokedAt: null };
   }
 
   private async tenant(slug: string) {

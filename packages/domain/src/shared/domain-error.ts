@@ -22,7 +22,9 @@ export type DomainErrorCode =
   | 'api_key_not_found'
   | 'invalid_idempotency_key'
   | 'idempotency_key_reused'
-  | 'idempotency_key_in_use';
+  | 'idempotency_key_in_use'
+  /** The database could not be reached, or the connection was lost mid-request; worth trying again shortly. */
+  | 'database_unavailable';
 
 /** Field-keyed messages, DRF-style: `{ field: [message, ...] }`, with `non_field_errors` for object-level rules. */
 export type FieldErrors = Record<string, string[]>;

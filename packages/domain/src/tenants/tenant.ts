@@ -5,11 +5,19 @@ export interface Tenant {
   name: string;
 }
 
+/** A tenant with the size of its data, for the operator's `tenants list`. */
+export interface TenantSummary extends Tenant {
+  sites: number;
+  bookings: number;
+}
+
 export interface TenantRepository {
   /** The tenant with this slug, or null. */
   findBySlug(slug: string): Promise<Tenant | null>;
   /** Creates a tenant; throws DomainError `tenant_exists` when the slug is taken. */
   create(tenant: { slug: string; name: string }): Promise<Tenant>;
+  /** Every tenant with its counts of sites and bookings, ordered by slug. */
+  listWithCounts(): Promise<TenantSummary[]>;
   /** True when no tenant exists at all (the first start of a fresh database). */
   isEmpty(): Promise<boolean>;
 }

@@ -170,6 +170,13 @@ export class InMemoryTenantRepository implements TenantRepository {
     return created;
   }
 
+  async listWithCounts() {
+    const count = (rows: ReadonlyArray<{ tenantId: number }>, tenantId: number) => rows.filter((row) => row.tenantId === tenantId).length;
+    return [...this.store.tenants]
+      .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+      .map((t) => ({ ...t, sites: count(this.store.sites, t.id), bookings: count(this.store.bookings, t.id) }));
+  }
+
   async isEmpty() {
     return this.store.tenants.length === 0;
   }

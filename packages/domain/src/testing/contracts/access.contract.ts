@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewApiKey } from '../../api-keys/api-key-repository';
-import { aTenant } from '../mothers';
+import { aBooking, aSite, aTenant } from '../mothers';
 import { type AdapterSet, type AdapterSetup, expectDomainError, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
 
 function aNewKey(tenantId: number, overrides: Partial<NewApiKey> = {}): NewApiKey {
@@ -130,6 +130,18 @@ export function describeTenantRepositoryContract(name: string, setup: AdapterSet
       const a = await set.tenants.create({ slug: uniqueSlug('tenant'), name: 'A' });
       const b = await set.tenants.create({ slug: uniqueSlug('tenant'), name: 'B' });
       expect(a.id).not.toBe(b.id);
+    });
+
+    it('lists every tenant by slug with its counts of sites and bookings', async () => {
+      const set = adapters();
+      const [full, empty] = [uniqueSlug('b-full'), uniqueSlug('a-empty')];
+      await seedTenant(set, aTenant(full, { sites: [aSite({ id: 1 }), aSite({ id: 2 })], bookings: [aBooking({ id: 1, siteId: 2 })] }));
+      const created = await set.tenants.create({ slug: empty, name: 'Camping Leer' });
+      const listed = (await set.tenants.listWithCounts()).filter((t) => t.slug === full || t.slug === empty);
+      expect(listed).toEqual([
+        { ...created, sites: 0, bookings: 0 },
+        { id: expect.any(Number), slug: full, name: `Camping ${full}`, sites: 2, bookings: 1 },
+      ].sort((a, b) => (a.slug < b.slug ? -1 : 1)));
     });
 
     it('refuses a taken slug with tenant_exists, naming it', async () => {

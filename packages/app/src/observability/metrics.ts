@@ -1,0 +1,116 @@
+import type { RequestOutcome } from '@campsite/adapters-http';
+import type { ConnectionUse, QueryOperation } from '@campsite/adapters-sql';
+import type { Histogram, Registry } from 'prom-client';
+import type { RequestMetrics } from './request-observer';
+
+/**
+ * prom-client's default metrics include three gauges named like counters, which `promtool check metrics` rejects.
+ * Their per-type siblings without `_total` (nodejs_active_handles{type=…} and so on) say the same and stay.
+ */
+const LINT_REJECTED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
+/** From 1 ms to 10 s: the API answers in milliseconds, and the slow-request log's default threshold is 1 s. */
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const QUERY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+/** Methods outside this set share one label value, so a label never takes whatever a client sends. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const AUTH_FAILURE_REASONS = new Set(['invalid_key', 'key_inactive']);
+
+export interface ServerMetrics extends RequestMetrics {
+  /** The registry every metric of this process is in; with workers, the one each worker reports to the primary. */
+  readonly registry: Registry;
+  /** Reads the database's connection use at each scrape (nothing is paid between scrapes). */
+  watchConnections(read: () => ConnectionUse): void;
+  /** The Prometheus text exposition of everything. */
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
+/**
+ * The metrics of docs/observability.md in a registry of their own. prom-client is imported here, at start-up and
+ * only when METRICS_PORT is set, so a server without metrics neither loads nor pays for it.
+ *
+ * Labels hold closed sets only: method, route template, status, refusal reason, limit, query operation, connection
+ * state. Never a key, a tenant slug, a path with ids or anything else a client chooses.
+ */
+export async function createMetrics(): Promise<ServerMetrics> {
+  const client = (await import('prom-client')).default;
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  for (const name of LINT_REJECTED_DEFAULTS) registry.removeSingleMetric(name);
+  const registers = [registry];
+
+  const requestDuration: Histogram<'method' | 'route' | 'status'> = new client.Histogram({
+    name: 'campsite_http_request_duration_seconds',
+    help: 'Time from the request reaching the server to its response being written, by method, route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: REQUEST_BUCKETS,
+    registers,
+  });
+  const authFailures = new client.Counter({
+    name: 'campsite_http_auth_failures_total',
+    help: 'Requests refused with 401 because of their key: invalid_key (unknown or malformed) or key_inactive (revoked or expired).',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  const rateLimited = new client.Counter({
+    name: 'campsite_http_rate_limited_total',
+    help: 'Requests refused with 429: limit="api_key" for a key over its per-minute budget, "auth_failures" for an address with too many failed authentications.',
+    labelNames: ['limit'] as const,
+    registers,
+  });
+  const queryDuration: Histogram<'operation'> = new client.Histogram({
+    name: 'campsite_db_query_duration_seconds',
+    help: 'Time of each database call, waiting for a connection included; operation="transaction" is a whole transaction.',
+    labelNames: ['operation'] as const,
+    buckets: QUERY_BUCKETS,
+    registers,
+  });
+  // Webhook deliveries (issue #19) get their metrics here when they exist, with the same closed-label rule:
+  // campsite_webhook_deliveries_total{outcome} and campsite_webhook_oldest_undelivered_age_seconds.
+
+  let connections: (() => ConnectionUse) | undefined;
+  new client.Gauge({
+    name: 'campsite_db_pool_connections',
+    help: 'Database connections by state (in_use, idle). SQLite has one connection, in use while a transaction or read snapshot holds it.',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      if (!connections) return;
+      const use = connections();
+      this.set({ state: 'in_use' }, use.inUse);
+      this.set({ state: 'idle' }, use.idle);
+    },
+  });
+  new client.Gauge({
+    name: 'campsite_db_pool_waiting',
+    help: 'Database calls waiting for a connection (SQLite: statements queued behind an open transaction).',
+    registers,
+    collect() {
+      if (connections) this.set(connections().waiting);
+    },
+  });
+
+  return {
+    registry,
+    watchConnections(read) {
+      connections = read;
+    },
+    requestDone(outcome: RequestOutcome) {
+      const method = METHODS.has(outcome.method) ? outcome.method : 'other';
+      requestDuration.observe({ method, route: outcome.route, status: outcome.status }, outcome.durationMs / 1000);
+      if (outcome.status === 401) {
+        const code = outcome.errorCode;
+        authFailures.inc({ reason: code !== undefined && AUTH_FAILURE_REASONS.has(code) ? code : 'other' });
+      } else if (outcome.status === 429) {
+        rateLimited.inc({ limit: outcome.authenticated ? 'api_key' : 'auth_failures' });
+      }
+    },
+    queryDone(operation: QueryOperation, seconds: number) {
+      queryDuration.observe({ operation }, seconds);
+    },
+    async render() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}

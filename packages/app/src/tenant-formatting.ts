@@ -1,0 +1,15 @@
+import type { TenantSummary } from '@campsite/domain';
+import { alignColumns } from './text-table';
+
+const COLUMNS = ['SLUG', 'NAME', 'SITES', 'BOOKINGS'] as const;
+
+/** `tenants list` output: one aligned row per tenant, in slug order. */
+export function formatTenantTable(tenants: readonly TenantSummary[]): string {
+  if (tenants.length === 0) return 'no tenants';
+  return alignColumns(COLUMNS, tenants.map((t) => [t.slug, t.name, String(t.sites), String(t.bookings)]));
+}
+
+/** `tenants list --json`: the same fields for scripts. */
+export function tenantListJson(tenants: readonly TenantSummary[]): string {
+  return JSON.stringify(tenants.map((t) => ({ slug: t.slug, name: t.name, sites: t.sites, bookings: t.bookings })), null, 2);
+}
