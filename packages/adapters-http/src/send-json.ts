@@ -47,6 +47,8 @@ export interface RenderedAnswer {
   /** Every answer is JSON but the invoice PDF, which names its own type and headers. */
   contentType?: string;
   headers?: Readonly<Record<string, string>>;
+  /** Set only on the answer that was rendered just now: the time it took, for the slow-request log. */
+  renderMs?: number;
 }
 
 const rendered = new WeakMap<object, RenderedAnswer & { variant: string }>();
@@ -68,17 +70,24 @@ const OWN_BUFFER_BYTES = 4 * 1024;
 export function renderedAnswer(value: object, variant: string, render: () => unknown): RenderedAnswer {
   let entry = rendered.get(value);
   if (entry === undefined || entry.variant !== variant) {
+    const started = performance.now();
     const text = jsonText(render());
     const length = Buffer.byteLength(text);
     const bytes = length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8');
     entry = { variant, bytes, length, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"` };
     rendered.set(value, entry);
+    // A reused answer costs no rendering; only a fresh one carries its time (docs/observability.md).
+    return { ...entry, renderMs: performance.now() - started };
   }
   return entry;
 }
 
 /** A 200 with its ETag. For HEAD, Node drops the body and keeps the length. */
 export function sendAnswer(res: Response, answer: RenderedAnswer): void {
+  if (answer.renderMs !== undefined) {
+    const facts = factsOf(res);
+    if (facts) facts.renderMs += answer.renderMs;
+  }
   res.setHeader('ETag', answer.etag);
   if (answer.contentType === undefined) {
     endJson(res, 200, answer.bytes, answer.length);
