@@ -4,6 +4,7 @@ import { errorHandler } from './error-handler';
 import type { HttpDeps } from './http-deps';
 import { requestContext } from './request-context';
 import { publicOrigin } from './public-origin';
+import { docsRoutes } from './routes/docs.routes';
 import { healthRoutes } from './routes/health.routes';
 import { TransportError } from './transport-error';
 
@@ -29,6 +30,7 @@ export function createApp(deps: HttpDeps): Express {
   app.use(healthRoutes(deps.database, deps.logger));
   app.use(requireHttps);
   app.use(publicOrigin(deps.publicUrl));
+  app.use(docsRoutes());
   app.use(apiRoutes(deps));
   app.use(errorHandler(deps.logger));
   return app;

@@ -10,11 +10,25 @@ import {
   type InvoiceLine,
   type Site,
 } from '@campsite/domain';
+import type { z } from 'zod';
+import type {
+  bookingSchema,
+  customerSchema,
+  invoiceLineSchema,
+  invoiceSchema,
+  siteSchema,
+} from './schemas/responses.schema';
 
 // The public JSON shapes, field names and order exactly as the spec's tables, with v1.1's `updated_at` last
-// (docs/change-feed.md). `source` and `tenantId` never leave.
+// (docs/change-feed.md). `source` and `tenantId` never leave. Each presenter returns its schema's type (the schemas
+// also generate the OpenAPI document), so a field added here and not there, or the other way round, fails to compile.
 
-export function bookingJson(b: Booking) {
+export type BookingJson = z.output<typeof bookingSchema>;
+export type SiteJson = z.output<typeof siteSchema>;
+export type CustomerJson = z.output<typeof customerSchema>;
+export type InvoiceJson = z.output<typeof invoiceSchema>;
+
+export function bookingJson(b: Booking): BookingJson {
   return {
     id: b.id,
     booking_reference: b.bookingReference,
@@ -36,7 +50,7 @@ export function bookingJson(b: Booking) {
   };
 }
 
-export function siteJson(s: Site) {
+export function siteJson(s: Site): SiteJson {
   return {
     id: s.id,
     site_number: s.siteNumber,
@@ -50,7 +64,7 @@ export function siteJson(s: Site) {
   };
 }
 
-export function customerJson(c: Customer) {
+export function customerJson(c: Customer): CustomerJson {
   return {
     id: c.id,
     email: c.email,
@@ -62,7 +76,7 @@ export function customerJson(c: Customer) {
   };
 }
 
-export function invoiceJson(i: Invoice) {
+export function invoiceJson(i: Invoice): InvoiceJson {
   return {
     id: i.id,
     invoice_number: i.invoiceNumber,
@@ -75,7 +89,9 @@ export function invoiceJson(i: Invoice) {
 }
 
 /** docs/accounting.md, line items: quantity with three decimals, money with two, the VAT rate in percent with two. */
-export function invoiceLineJson(l: InvoiceLine) {
+export type InvoiceLineJson = z.output<typeof invoiceLineSchema>;
+
+export function invoiceLineJson(l: InvoiceLine): InvoiceLineJson {
   return {
     position: l.position,
     description: l.description,

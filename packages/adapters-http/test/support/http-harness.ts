@@ -46,6 +46,7 @@ import {
 import type { Express } from 'express';
 import { generate } from 'selfsigned';
 import { createApp, type HttpDeps, type HttpLogger, webhookUrlPolicy } from '../../src/index';
+import { answerValidator } from '../../src/testing/index';
 
 /** Shared set-up for the HTTP tests: the real app over in-memory adapters, served over real TLS. */
 
@@ -173,7 +174,7 @@ export interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  /** The parsed body; undefined when the body is empty. */
+  /** The parsed body; undefined when the body is empty or not JSON (the reference page). */
   json: any;
 }
 
@@ -223,7 +224,16 @@ export async function serve(app: Express, { tls = true }: { tls?: boolean } = {}
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: text === '' ? undefined : JSON.parse(text) });
+          const status = res.statusCode ?? 0;
+          try {
+            // Every answer a test receives must be one the published OpenAPI document describes.
+            answerValidator().check({ method, url: url.pathname + url.search, status, headers: res.headers, body: text });
+          } catch (error) {
+            reject(error);
+            return;
+          }
+          const isJson = res.headers['content-type'] === 'application/json';
+          resolve({ status, headers: res.headers, text, json: text === '' || !isJson ? undefined : JSON.parse(text) });
         });
         res.on('error', reject);
       });

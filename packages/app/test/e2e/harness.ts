@@ -6,6 +6,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answerValidator } from '@campsite/adapters-http/testing';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
 import { type PgBouncer, pgbouncerBinary, startPgBouncer } from '../../../adapters-sql/test/support/pgbouncer';
@@ -241,9 +242,19 @@ export function https(url: string, options: HttpsOptions = {}): Promise<HttpsRes
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString(res.headers['content-type'] === 'application/pdf' ? 'latin1' : 'utf8')));
-        // Every answer is JSON except a PDF, which comes back as its text (latin1 keeps every byte).
-        const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-        res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: text && json ? JSON.parse(text) : text || undefined }));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          try {
+            // Every answer the end-to-end suites receive must be one the published OpenAPI document describes.
+            answerValidator().check({ method: options.method ?? 'GET', url, status, headers: res.headers, body: text });
+          } catch (error) {
+            reject(error);
+            return;
+          }
+          // Every answer is JSON except a PDF, which comes back as its text (latin1 keeps every byte).
+          const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+          resolveResponse({ status, headers: res.headers, body: text && json ? JSON.parse(text) : text || undefined });
+        });
       },
     );
     req.on('error', reject);
