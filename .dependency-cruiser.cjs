@@ -45,6 +45,21 @@ module.exports = {
       to: { path: '(^|/)node_modules/(tsyringe|reflect-metadata)/' },
     },
     {
+      name: 'client-knows-only-the-document',
+      comment:
+        'packages/client is for integrators: it depends on nothing of ours but the published OpenAPI document (its types are generated from it; the drift test reads the document).',
+      severity: 'error',
+      from: { path: '^packages/client/src' },
+      to: { path: '^packages/(domain|adapters-http|adapters-sql|app)/' },
+    },
+    {
+      name: 'client-has-no-runtime-dependencies',
+      comment: 'The client needs nothing beyond fetch: no npm package and no Node built-in module.',
+      severity: 'error',
+      from: { path: '^packages/client/src' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'] },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       from: {},

@@ -1,0 +1,50 @@
+/**
+ * Run as its own Node process by client.test.ts, the way an integrator runs the client: the dev certificate is
+ * trusted only through NODE_EXTRA_CA_CERTS (no verification switched off). It mirrors every booking of a tenant
+ * through `bookings.all`, with a 429 and a 500 injected by a fetch wrapper in front of the real server, then
+ * creates one booking. Every real answer is checked against the published OpenAPI document. Prints one JSON line.
+ *
+ *   node --import tsx client-mirror.ts <baseUrl> <apiKey> <siteId>
+ */
+import { answerValidator } from '@campsite/adapters-http/testing';
+import { CampsiteClient } from '@campsite/client';
+
+const [baseUrl, apiKey, siteId] = process.argv.slice(2) as [string, string, string];
+let calls = 0;
+const injected: string[] = [];
+const seen: string[] = [];
+
+/** The 3rd call gets a 429 and the 6th a 500, made up here; everything else reaches the server. */
+const faultyFetch: typeof fetch = async (input, init) => {
+  calls += 1;
+  const url = String(input);
+  seen.push(url);
+  if (calls === 3 || calls === 6) {
+    const status = calls === 3 ? 429 : 500;
+    injected.push(`${status} ${new URL(url).search}`);
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Request-Id': 'injected' };
+    if (status === 429) headers['Retry-After'] = '1';
+    return new Response(JSON.stringify({ detail: status === 429 ? 'Request was throttled. Expected available in 1 second.' : 'A server error occurred.' }), { status, headers });
+  }
+  const response = await fetch(input, init);
+  const body = await response.text();
+  answerValidator().check({ method: init?.method ?? 'GET', url, status: response.status, headers: Object.fromEntries(response.headers), body });
+  return new Response(body, { status: response.status, headers: response.headers });
+};
+
+const client = new CampsiteClient({ baseUrl, apiKey, fetch: faultyFetch, retry: { baseDelayMs: 50 } });
+const started = performance.now();
+const ids = new Set<number>();
+let rows = 0;
+let count = -1;
+for await (const page of client.bookings.pages({ page_size: '200' })) {
+  count = page.count;
+  for (const booking of page.results) {
+    ids.add(booking.id);
+    rows += 1;
+  }
+}
+const mirrorMs = Math.round(performance.now() - started);
+const created = await client.bookings.create({ site_id: Number(siteId), check_in_date: '2031-07-01', check_out_date: '2031-07-03', num_adults: 1, guest_email: 'mirror@example.ch' });
+const after = await client.bookings.list({ page_size: '1' });
+process.stdout.write(`${JSON.stringify({ count, rows, unique: ids.size, calls, injected, mirrorMs, created, countAfter: after.count, pagesRequested: seen.length })}\n`);

@@ -1,0 +1,208 @@
+import { NetworkError, TimeoutError, apiErrorFor } from './errors';
+import type { components, operations } from './schema';
+
+export type Booking = components['schemas']['Booking'];
+export type Site = components['schemas']['Site'];
+export type Customer = components['schemas']['Customer'];
+export type Invoice = components['schemas']['Invoice'];
+export type CreateBookingInput = components['schemas']['CreateBooking'];
+
+/** One page of a list: `count` across all pages, absolute `next` / `previous` links, and this page's records. */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export type BookingQuery = NonNullable<operations['listBookings']['parameters']['query']>;
+export type ListQuery = NonNullable<operations['listSites']['parameters']['query']>;
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. Default 5. */
+  maxAttempts: number;
+  /** The first backoff's ceiling; each further attempt doubles it. Default 250 ms. */
+  baseDelayMs: number;
+  /** No backoff is longer than this. Default 20 s. */
+  maxDelayMs: number;
+  /** A `Retry-After` longer than this is not waited for: the 429 is thrown. Default 60 s. */
+  maxRetryAfterMs: number;
+}
+
+export interface ClientOptions {
+  /** The service's origin, for example `https://api.camping.example` or `https://localhost:8443`. */
+  baseUrl: string;
+  /** The 32-character API key. It is sent only to `baseUrl`'s origin. */
+  apiKey: string;
+  /** Per attempt, headers and body included. Default 30 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /**
+   * The fetch to use; default the global one. Node's fetch trusts the CAs of `NODE_EXTRA_CA_CERTS`, which is how the
+   * development certificate is trusted; pass your own fetch for anything else.
+   */
+  fetch?: typeof fetch;
+  /** Waits between attempts (for tests and custom schedulers). */
+  sleep?: (ms: number) => Promise<void>;
+  /** A number in [0, 1) for the backoff's jitter (for tests). */
+  random?: () => number;
+}
+
+export interface CreateOptions {
+  /** Sent as `Idempotency-Key` on every attempt. Default: a fresh UUID per call. */
+  idempotencyKey?: string;
+}
+
+const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 250, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 };
+const LIST_PREFIX = '/api/v1/public';
+
+/** Statuses worth another attempt: the limit (after `Retry-After`) and faults on the service's side. */
+function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/**
+ * A typed client for the Campsite Management Public API. Reads follow `next` links; every call retries timeouts,
+ * network errors, 429 (after `Retry-After`) and 5xx with capped, jittered exponential backoff, and never retries
+ * another 4xx. `bookings.create` sends an `Idempotency-Key` that stays the same across its attempts.
+ */
+export class CampsiteClient {
+  readonly bookings;
+  readonly sites;
+  readonly customers;
+  readonly invoices;
+
+  private readonly origin: string;
+  private readonly retry: RetryPolicy;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: ClientOptions) {
+    this.origin = new URL(options.baseUrl).origin;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.random = options.random ?? Math.random;
+
+    this.bookings = {
+      ...this.listing<Booking, BookingQuery>('bookings'),
+      /** One booking; `NotFoundError` (code `not_found`) when absent or another tenant's. */
+      get: (id: number): Promise<Booking> => this.request<Booking>('GET', `${LIST_PREFIX}/bookings/${encodeURIComponent(id)}/`),
+      /** Creates a pending booking. Safe to call once per intended booking: its retries carry one Idempotency-Key. */
+      create: (input: CreateBookingInput, createOptions: CreateOptions = {}): Promise<Booking> =>
+        this.request<Booking>('POST', `${LIST_PREFIX}/bookings/`, {
+          body: input,
+          idempotencyKey: createOptions.idempotencyKey ?? globalThis.crypto.randomUUID(),
+        }),
+    };
+    this.sites = this.listing<Site, ListQuery>('sites');
+    this.customers = this.listing<Customer, ListQuery>('customers');
+    this.invoices = this.listing<Invoice, ListQuery>('invoices');
+  }
+
+  private listing<T, Q extends Record<string, unknown>>(resource: string) {
+    const path = `${LIST_PREFIX}/${resource}/`;
+    return {
+      /** One page; `query` takes `page`, `page_size` and the list's filters. */
+      list: (query?: Q): Promise<Page<T>> => this.request<Page<T>>('GET', withQuery(path, query)),
+      /** Every page from the first (or `query.page`), following `next` to the end. */
+      pages: (query?: Q): AsyncGenerator<Page<T>> => this.followPages<T>(withQuery(path, query)),
+      /** Every record, page after page, following `next` to the end. */
+      all: (query?: Q): AsyncGenerator<T> => this.followRecords<T>(withQuery(path, query)),
+    };
+  }
+
+  private async *followPages<T>(first: string): AsyncGenerator<Page<T>> {
+    let url: string | null = first;
+    while (url !== null) {
+      const page: Page<T> = await this.request<Page<T>>('GET', url);
+      yield page;
+      url = page.next;
+    }
+  }
+
+  private async *followRecords<T>(first: string): AsyncGenerator<T> {
+    for await (const page of this.followPages<T>(first)) yield* page.results;
+  }
+
+  /**
+   * One call with its retries. `target` is a path or an absolute link from the service (`next`); only its path and
+   * query are used, against `baseUrl`, so the key never goes to another origin.
+   */
+  private async request<T>(method: 'GET' | 'POST', target: string, send: { body?: unknown; idempotencyKey?: string } = {}): Promise<T> {
+    const link = new URL(target, this.origin);
+    const url = `${this.origin}${link.pathname}${link.search}`;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: `Bearer ${this.options.apiKey}`,
+    };
+    if (send.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (send.idempotencyKey !== undefined) headers['Idempotency-Key'] = send.idempotencyKey;
+    const body = send.body === undefined ? undefined : JSON.stringify(send.body);
+
+    for (let attempt = 1; ; attempt += 1) {
+      let wait = this.backoff(attempt);
+      let failure: Error;
+      let response: Response | undefined;
+      let parsed: unknown;
+      try {
+        response = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) });
+        parsed = await readBody(response);
+      } catch (error) {
+        response = undefined;
+        failure = noAnswer(error);
+      }
+      if (response !== undefined) {
+        if (response.ok) return parsed as T;
+        const error = apiErrorFor(response.status, parsed, response.headers);
+        if (!isRetryableStatus(response.status)) throw error;
+        if (error.retryAfterSeconds !== null) {
+          const asked = error.retryAfterSeconds * 1000;
+          if (asked > this.retry.maxRetryAfterMs) throw error;
+          wait = Math.max(wait, asked + this.random() * this.retry.baseDelayMs);
+        }
+        failure = error;
+      }
+      if (attempt >= this.retry.maxAttempts) throw failure!;
+      await this.sleep(wait);
+    }
+  }
+
+  /** Full jitter: a random wait up to base × 2^(attempt−1), capped. */
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+    return this.random() * ceiling;
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function noAnswer(error: unknown): Error {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new TimeoutError('no answer in time', { cause: error });
+  }
+  const detail = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return new NetworkError(`request failed${detail}`, { cause: error });
+}
+
+function withQuery(path: string, query: Record<string, unknown> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
