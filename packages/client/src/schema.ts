@@ -673,7 +673,7 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "unavailable";
         };
-        /** @description Machine codes: `invalid_key` (header missing or malformed, unknown prefix, wrong secret, or more than one Authorization header) and `key_inactive` (revoked or expired). Do not retry with the same key. */
+        /** @description Machine codes: `invalid_key` (header missing or malformed, unknown prefix or wrong secret) and `key_inactive` (revoked or expired). Do not retry with the same key. */
         Unauthorized: {
             /** @enum {string} */
             detail: "invalid_key" | "key_inactive";
@@ -763,7 +763,7 @@ export interface components {
             non_field_errors?: string[];
         };
         /**
-         * @description The new booking. `check_out_date` must be after `check_in_date` (at most 365 nights), and the occupants must fit the site. Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and unknown fields are ignored.
+         * @description The new booking. `check_out_date` must be after `check_in_date`, and the occupants must fit the site. Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and unknown fields are ignored.
          * @example {
          *       "site_id": 3,
          *       "check_in_date": "2027-07-01",

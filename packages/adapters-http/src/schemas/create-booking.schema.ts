@@ -93,7 +93,7 @@ export const createBookingBodySchema = z
   .register(requestComponents, {
     id: 'CreateBooking',
     description:
-      'The new booking. `check_out_date` must be after `check_in_date` (at most 365 nights), and the occupants must fit the site. Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and unknown fields are ignored.',
+      'The new booking. `check_out_date` must be after `check_in_date`, and the occupants must fit the site. Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and unknown fields are ignored.',
     examples: [
       { site_id: 3, check_in_date: '2027-07-01', check_out_date: '2027-07-04', num_adults: 2, num_children: 1, guest_first_name: 'Anna', guest_last_name: 'Muster', guest_email: 'anna@example.ch' },
     ],

@@ -277,7 +277,7 @@ export const MESSAGES = {
 
 export const unauthorizedSchema = detail(
   'Unauthorized',
-  'Machine codes: `invalid_key` (header missing or malformed, unknown prefix, wrong secret, or more than one Authorization header) and `key_inactive` (revoked or expired). Do not retry with the same key.',
+  'Machine codes: `invalid_key` (header missing or malformed, unknown prefix or wrong secret) and `key_inactive` (revoked or expired). Do not retry with the same key.',
   z.enum(['invalid_key', 'key_inactive']),
 );
 export const forbiddenSchema = detail(

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateTenant } from '../../../../bench/generate';
-import { REPO_ROOT, type ServeProcess, cliEnv, describeOnBackends, runCli, startServe, workDirectory } from './harness';
+import { REPO_ROOT, type ServeProcess, cliEnv, describeOnBackends, https, runCli, startServe, workDirectory } from './harness';
 
 // The typed client (packages/client) against the real server process: a 20,000-booking tenant mirrored through its
 // iterator, surviving an injected 429 and 500, with the dev certificate trusted through NODE_EXTRA_CA_CERTS as the
@@ -11,11 +13,19 @@ import { REPO_ROOT, type ServeProcess, cliEnv, describeOnBackends, runCli, start
 
 const BOOKINGS = 20_000;
 const SCRIPT = join(REPO_ROOT, 'packages/app/test/e2e/support/client-mirror.ts');
+/** The README's mirror, as a file (the README test below checks that the README shows exactly this). */
+const EXAMPLE = join(REPO_ROOT, 'packages/client/examples/mirror.ts');
+const TSX = pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
-function runMirror(cwd: string, baseUrl: string, token: string, siteId: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, baseUrl, token, String(siteId)], {
-    cwd: join(REPO_ROOT, 'packages/app'),
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: join(cwd, 'data/dev-cert.pem') },
+/** Runs a TypeScript file in its own Node process that trusts the server's dev certificate through the environment. */
+function runTs(
+  file: string,
+  args: string[],
+  options: { cwd: string; certDirectory: string; env?: Record<string, string> },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', TSX, file, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: join(options.certDirectory, 'data/dev-cert.pem'), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -48,7 +58,7 @@ describeOnBackends('the client mirrors a 20k-booking tenant from the served API'
 
   it('reads every booking once through next links, past a 429 and a 500, over verified TLS', async () => {
     const siteId = tenant.activeSiteIds[0] as number;
-    const run = await runMirror(cwd, server.url, tenant.token, siteId);
+    const run = await runTs(SCRIPT, [server.url, tenant.token, String(siteId)], { cwd: join(REPO_ROOT, 'packages/app'), certDirectory: cwd });
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').pop() as string);
     expect(result.count).toBe(BOOKINGS);
@@ -60,5 +70,16 @@ describeOnBackends('the client mirrors a 20k-booking tenant from the served API'
     expect(result.created).toMatchObject({ status: 'pending', site_id: siteId, guest_email: 'mirror@example.ch' });
     expect(result.countAfter).toBe(BOOKINGS + 1);
     console.log(`client mirror [${backend().name}]: ${BOOKINGS} bookings in ${result.mirrorMs} ms`);
+  }, 120_000);
+
+  it("the README's mirror example (packages/client/examples/mirror.ts) writes every record of every list", async () => {
+    const out = workDirectory();
+    const bookingCount = (await https(`${server.url}/api/v1/public/bookings/?page_size=1`, { key: tenant.token })).body.count as number;
+    expect(bookingCount).toBeGreaterThanOrEqual(BOOKINGS);
+    const run = await runTs(EXAMPLE, [], { cwd: out, certDirectory: cwd, env: { CAMPSITE_URL: server.url, CAMPSITE_KEY: tenant.token } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`sites: 40\nbookings: ${bookingCount}\ncustomers: 50\ninvoices: 50\n`);
+    const bookings = JSON.parse(readFileSync(join(out, 'mirror/bookings.json'), 'utf8'));
+    expect(new Set(bookings.map((b: { id: number }) => b.id)).size).toBe(bookingCount);
   }, 120_000);
 });
