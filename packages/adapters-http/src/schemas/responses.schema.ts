@@ -264,7 +264,7 @@ export const readinessSchema = z
 // ---------------------------------------------------------------------------------------------------------------------
 // Errors: the detail shape `{"detail": "..."}`. Machine codes are listed as constants; sentences are generic messages.
 
-function detail(name: string, description: string, text: z.ZodType<string>) {
+function detail<T extends z.ZodType<string>>(name: string, description: string, text: T) {
   return z.object({ detail: text }).register(components, { id: name, description });
 }
 
