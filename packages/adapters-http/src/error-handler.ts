@@ -6,6 +6,7 @@ import { factsOf, redactKeys, requestIdOf } from './request-context';
 import type {
   bookingInputErrorSchema,
   forbiddenSchema,
+  invalidCursorSchema,
   invalidHostSchema,
   methodNotAllowedSchema,
   notFoundSchema,
@@ -45,7 +46,7 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   }),
   not_found: () => ({ status: 404, body: { detail: 'not_found' } satisfies Body<typeof notFoundSchema> }),
   invalid_page: () => ({ status: 404, body: { detail: 'Invalid page.' } satisfies Body<typeof notFoundSchema> }),
-  invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } }),
+  invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } satisfies Body<typeof invalidCursorSchema> }),
   webhook_endpoint_limit: () => ({ status: 400, body: { detail: 'webhook_endpoint_limit' } }),
   site_not_found: () => ({ status: 400, body: { detail: 'site_not_found' } satisfies Body<typeof bookingInputErrorSchema> }),
   site_unavailable: () => ({ status: 400, body: { detail: 'site_unavailable' } satisfies Body<typeof bookingInputErrorSchema> }),

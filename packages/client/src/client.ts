@@ -6,6 +6,21 @@ export type Site = components['schemas']['Site'];
 export type Customer = components['schemas']['Customer'];
 export type Invoice = components['schemas']['Invoice'];
 export type CreateBookingInput = components['schemas']['CreateBooking'];
+export type Change = components['schemas']['Change'];
+export type ChangePage = components['schemas']['ChangePage'];
+export type ChangesQuery = NonNullable<operations['listChanges']['parameters']['query']>;
+
+export interface FollowOptions {
+  /** A cursor stored from an earlier run (`saveCursor`); absent or null: from the beginning of the feed. */
+  after?: string | null;
+  /** Changes per page, at most 200. Default 200. */
+  pageSize?: number;
+  /**
+   * Called with a page's cursor once every change of that page has been handed out (and when the feed is empty).
+   * Store it where your mirror lives, ideally in the same transaction as the changes, and pass it as `after` next time.
+   */
+  saveCursor?: (cursor: string) => void | Promise<void>;
+}
 
 /** One page of a list: `count` across all pages, absolute `next` / `previous` links, and this page's records. */
 export interface Page<T> {
@@ -71,6 +86,7 @@ export class CampsiteClient {
   readonly sites;
   readonly customers;
   readonly invoices;
+  readonly changes;
 
   private readonly origin: string;
   private readonly retry: RetryPolicy;
@@ -101,6 +117,27 @@ export class CampsiteClient {
     this.sites = this.listing<Site, ListQuery>('sites');
     this.customers = this.listing<Customer, ListQuery>('customers');
     this.invoices = this.listing<Invoice, ListQuery>('invoices');
+    this.changes = {
+      /** One page of the change feed after `query.after`. */
+      list: (query?: ChangesQuery): Promise<ChangePage> => this.request<ChangePage>('GET', withQuery(`${LIST_PREFIX}/changes/`, query)),
+      /**
+       * Every change after `after`, in commit order, to the feed's current end; `saveCursor` gets each page's cursor
+       * once its changes have been handed out. Stopping in the middle of a page saves nothing for that page, so a
+       * resumed run sees it again (at least once, never a gap).
+       */
+      follow: (options: FollowOptions = {}): AsyncGenerator<Change> => this.followChanges(options),
+    };
+  }
+
+  private async *followChanges(options: FollowOptions): AsyncGenerator<Change> {
+    const query = { after: options.after ?? undefined, page_size: String(options.pageSize ?? 200) };
+    let url: string | null = withQuery(`${LIST_PREFIX}/changes/`, query);
+    while (url !== null) {
+      const page: ChangePage = await this.request<ChangePage>('GET', url);
+      yield* page.results;
+      await options.saveCursor?.(page.cursor);
+      url = page.next;
+    }
   }
 
   private listing<T, Q extends Record<string, unknown>>(resource: string) {

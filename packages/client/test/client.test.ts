@@ -219,3 +219,57 @@ describe('lists', () => {
     expect(seen[0]?.url).toBe('/api/v1/public/bookings/99/');
   });
 });
+
+describe('changes.follow', () => {
+  const change = (id: number) => ({ type: 'booking', id, deleted: false, changed_at: '2026-06-02T08:15:00Z', object: { ...BOOKING, id } });
+  const feedPage = (ids: number[], cursor: string, next: string | null) => ({
+    count: ids.length,
+    next,
+    previous: null,
+    cursor,
+    results: ids.map(change),
+  });
+
+  it('follows next to the end and saves each page\'s cursor after its changes were handed out', async () => {
+    const { origin, seen } = await fakeServer(
+      json(200, feedPage([1, 2], 'tok-2', 'https://x/api/v1/public/changes/?after=tok-2&page_size=2')),
+      json(200, feedPage([3], 'tok-3', null)),
+    );
+    const events: string[] = [];
+    for await (const c of client(origin).changes.follow({ pageSize: 2, saveCursor: (cursor) => { events.push(`save ${cursor}`); } })) {
+      events.push(`change ${c.id}`);
+    }
+    expect(events).toEqual(['change 1', 'change 2', 'save tok-2', 'change 3', 'save tok-3']);
+    expect(seen.map((s) => s.url)).toEqual(['/api/v1/public/changes/?page_size=2', '/api/v1/public/changes/?after=tok-2&page_size=2']);
+  });
+
+  it('resumes from a stored cursor, and an empty feed still hands back a cursor', async () => {
+    const { origin, seen } = await fakeServer(json(200, feedPage([], 'tok-9', null)));
+    const saved: string[] = [];
+    const changes: unknown[] = [];
+    for await (const c of client(origin).changes.follow({ after: 'tok-9', saveCursor: (cursor) => { saved.push(cursor); } })) changes.push(c);
+    expect(changes).toEqual([]);
+    expect(saved).toEqual(['tok-9']);
+    expect(seen[0]?.url).toBe('/api/v1/public/changes/?after=tok-9&page_size=200');
+  });
+
+  it('saves nothing for a page left in the middle, so a resumed run sees it again', async () => {
+    const { origin } = await fakeServer(json(200, feedPage([1, 2], 'tok-2', null)));
+    const saved: string[] = [];
+    for await (const c of client(origin).changes.follow({ after: 'tok-0', saveCursor: (cursor) => { saved.push(cursor); } })) {
+      if (c.id === 1) break;
+    }
+    expect(saved).toEqual([]);
+  });
+
+  it('retries a page after a 503 without losing or repeating changes', async () => {
+    const { origin } = await fakeServer(
+      json(200, feedPage([1], 'tok-1', 'https://x/api/v1/public/changes/?after=tok-1')),
+      json(503, { detail: 'unavailable' }),
+      json(200, feedPage([2], 'tok-2', null)),
+    );
+    const ids: number[] = [];
+    for await (const c of client(origin).changes.follow()) ids.push(c.id);
+    expect(ids).toEqual([1, 2]);
+  });
+});

@@ -1,14 +1,16 @@
 import { type Change, READ_SCOPE_OF, type ReadChanges, formatDateTime } from '@campsite/domain';
+import type { z } from 'zod';
 import { bookingJson, customerJson, invoiceJson, siteJson } from '../presenters';
+import type { changeSchema } from '../schemas/responses.schema';
 import { encodeQuery, groupQuery, lastValue } from '../python/urlencode';
 import { originOf } from '../public-origin';
 import { sendJson } from '../send-json';
 import { type Resource, queryOf, resource } from './endpoint';
 
 /** A change as the feed shows it: the record exactly as its list renders it, null once deleted (docs/change-feed.md). */
-function changeJson(change: Change) {
+function changeJson(change: Change): z.output<typeof changeSchema> {
   const { record } = change;
-  let object: unknown = null;
+  let object: z.output<typeof changeSchema>['object'] = null;
   if (record !== null) {
     if (change.type === 'booking') object = bookingJson(record as Parameters<typeof bookingJson>[0]);
     else if (change.type === 'site') object = siteJson(record as Parameters<typeof siteJson>[0]);

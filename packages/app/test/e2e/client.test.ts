@@ -7,8 +7,8 @@ import { generateTenant } from '../../../../bench/generate';
 import { REPO_ROOT, type ServeProcess, cliEnv, describeOnBackends, https, runCli, startServe, workDirectory } from './harness';
 
 // The typed client (packages/client) against the real server process: a 20,000-booking tenant mirrored through its
-// iterator, surviving an injected 429 and 500, with the dev certificate trusted through NODE_EXTRA_CA_CERTS as the
-// README tells integrators. Replaying a create after a timeout needs the server to honour Idempotency-Key; until it
+// iterator, surviving an injected 429 and 500, and the change feed followed to its end and resumed from a stored
+// cursor, with the dev certificate trusted through NODE_EXTRA_CA_CERTS as the README tells integrators. Replaying a create after a timeout needs the server to honour Idempotency-Key; until it
 // does, the client's retry rules are tested against a scripted server (packages/client/test/client.test.ts).
 
 const BOOKINGS = 20_000;
@@ -56,7 +56,7 @@ describeOnBackends('the client mirrors a 20k-booking tenant from the served API'
     await server?.stop('SIGKILL');
   });
 
-  it('reads every booking once through next links, past a 429 and a 500, over verified TLS', async () => {
+  it('reads every booking once through next links, past a 429 and a 500, and resumes the feed, over verified TLS', async () => {
     const siteId = tenant.activeSiteIds[0] as number;
     const run = await runTs(SCRIPT, [server.url, tenant.token, String(siteId)], { cwd: join(REPO_ROOT, 'packages/app'), certDirectory: cwd });
     expect(run.code, run.stderr).toBe(0);
@@ -69,6 +69,13 @@ describeOnBackends('the client mirrors a 20k-booking tenant from the served API'
     expect(result.pagesRequested).toBe(BOOKINGS / 200 + 2 + 2);
     expect(result.created).toMatchObject({ status: 'pending', site_id: siteId, guest_email: 'mirror@example.ch' });
     expect(result.countAfter).toBe(BOOKINGS + 1);
+    // The feed from the start: every record once (bookings, the one just created, sites, customers, invoices).
+    const records = BOOKINGS + 1 + 40 + 50 + 50;
+    expect(result.feedChanges).toBe(records);
+    expect(result.feedUnique).toBe(records);
+    // Resumed from the stored cursor: exactly the booking created since, and then nothing.
+    expect(result.resumed).toEqual([`booking ${result.secondId} false ${result.secondId}`]);
+    expect(result.again).toEqual([]);
     console.log(`client mirror [${backend().name}]: ${BOOKINGS} bookings in ${result.mirrorMs} ms`);
   }, 120_000);
 

@@ -2,7 +2,9 @@
  * Run as its own Node process by client.test.ts, the way an integrator runs the client: the dev certificate is
  * trusted only through NODE_EXTRA_CA_CERTS (no verification switched off). It mirrors every booking of a tenant
  * through `bookings.all`, with a 429 and a 500 injected by a fetch wrapper in front of the real server, then
- * creates one booking. Every real answer is checked against the published OpenAPI document. Prints one JSON line.
+ * creates one booking. Then it follows the change feed to its end, storing the cursor, creates another booking and
+ * resumes the feed from the stored cursor. Every real answer is checked against the published OpenAPI document.
+ * Prints one JSON line.
  *
  *   node --import tsx client-mirror.ts <baseUrl> <apiKey> <siteId>
  */
@@ -47,4 +49,23 @@ for await (const page of client.bookings.pages({ page_size: '200' })) {
 const mirrorMs = Math.round(performance.now() - started);
 const created = await client.bookings.create({ site_id: Number(siteId), check_in_date: '2031-07-01', check_out_date: '2031-07-03', num_adults: 1, guest_email: 'mirror@example.ch' });
 const after = await client.bookings.list({ page_size: '1' });
-process.stdout.write(`${JSON.stringify({ count, rows, unique: ids.size, calls, injected, mirrorMs, created, countAfter: after.count, pagesRequested: seen.length })}\n`);
+const pagesRequested = seen.length;
+
+let stored: string | null = null;
+let feedChanges = 0;
+const feedIds = new Set<string>();
+for await (const change of client.changes.follow({ saveCursor: (cursor) => { stored = cursor; } })) {
+  feedChanges += 1;
+  feedIds.add(`${change.type} ${change.id}`);
+}
+const second = await client.bookings.create({ site_id: Number(siteId), check_in_date: '2031-08-01', check_out_date: '2031-08-03', num_adults: 1 });
+const resumed: string[] = [];
+for await (const change of client.changes.follow({ after: stored, saveCursor: (cursor) => { stored = cursor; } })) {
+  resumed.push(`${change.type} ${change.id} ${change.deleted} ${change.object?.id}`);
+}
+const again: string[] = [];
+for await (const change of client.changes.follow({ after: stored })) again.push(`${change.type} ${change.id}`);
+
+process.stdout.write(
+  `${JSON.stringify({ count, rows, unique: ids.size, calls, injected, mirrorMs, created, countAfter: after.count, pagesRequested, feedChanges, feedUnique: feedIds.size, secondId: second.id, resumed, again })}\n`,
+);
