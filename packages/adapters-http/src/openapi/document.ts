@@ -578,7 +578,7 @@ const INFO_DESCRIPTION = `A tenant-scoped, HTTPS-only JSON API for campsite book
 
 **Paths and methods.** Every path is accepted with or without its trailing slash. \`HEAD\` is \`GET\` without a body. A wrong method gives 405 with \`Allow\`; an unknown path under \`/api/v1/public/\` gives 404 \`{"detail":"Not found."}\`. The order of checks: HTTPS, path, key, method, scope, rate limit, body, validation, domain rules.
 
-**Errors** come in two shapes: \`{"detail": "..."}\` (a machine code such as \`invalid_key\`, \`key_inactive\`, \`not_found\`, \`site_not_found\`, \`site_unavailable\`, \`https_required\`, or a human sentence that is not a contract) and field errors \`{"field": ["message", ...]}\` with \`non_field_errors\` for rules across fields.
+**Errors** come in two shapes: \`{"detail": "..."}\` (a machine code such as \`invalid_key\`, \`key_inactive\`, \`not_found\`, \`site_not_found\`, \`site_unavailable\`, \`invalid_cursor\`, \`https_required\`, or a human sentence that is not a contract) and field errors \`{"field": ["message", ...]}\` with \`non_field_errors\` for rules across fields.
 
 **Rate limits.** Authenticated answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries \`Retry-After\`. Every answer carries \`X-Request-Id\`.
 
