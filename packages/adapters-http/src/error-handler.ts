@@ -8,6 +8,7 @@ import type {
   forbiddenSchema,
   invalidCursorSchema,
   invalidHostSchema,
+  jsonParseErrorSchema,
   methodNotAllowedSchema,
   notFoundSchema,
   payloadTooLargeSchema,
@@ -15,6 +16,7 @@ import type {
   throttledSchema,
   unauthorizedSchema,
   unsupportedMediaTypeSchema,
+  webhookEndpointLimitSchema,
 } from './schemas/responses.schema';
 import { sendJson } from './send-json';
 import { TransportError, type TransportProblem } from './transport-error';
@@ -47,7 +49,7 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   not_found: () => ({ status: 404, body: { detail: 'not_found' } satisfies Body<typeof notFoundSchema> }),
   invalid_page: () => ({ status: 404, body: { detail: 'Invalid page.' } satisfies Body<typeof notFoundSchema> }),
   invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } satisfies Body<typeof invalidCursorSchema> }),
-  webhook_endpoint_limit: () => ({ status: 400, body: { detail: 'webhook_endpoint_limit' } }),
+  webhook_endpoint_limit: () => ({ status: 400, body: { detail: 'webhook_endpoint_limit' } satisfies Body<typeof webhookEndpointLimitSchema> }),
   site_not_found: () => ({ status: 400, body: { detail: 'site_not_found' } satisfies Body<typeof bookingInputErrorSchema> }),
   site_unavailable: () => ({ status: 400, body: { detail: 'site_unavailable' } satisfies Body<typeof bookingInputErrorSchema> }),
   // CreateBooking turns it into a field error; reaching here means a writer skipped that.
@@ -87,7 +89,7 @@ function transportReply(problem: TransportProblem): Reply {
         body: { detail: `Unsupported media type "${problem.contentType}" in request.` } satisfies Body<typeof unsupportedMediaTypeSchema>,
       };
     case 'json_parse_error':
-      return { status: 400, body: { detail: `JSON parse error - ${problem.reason}` } satisfies Body<typeof bookingInputErrorSchema> };
+      return { status: 400, body: { detail: `JSON parse error - ${problem.reason}` } satisfies Body<typeof jsonParseErrorSchema> };
     case 'client_closed':
       // nginx's "client closed request": never delivered, but the request log line shows what happened.
       return { status: 499, body: { detail: 'Client closed the request.' } };

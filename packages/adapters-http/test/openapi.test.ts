@@ -84,6 +84,14 @@ describe('each operation names the scope it requires', () => {
         'listInvoiceLines',
         'listInvoices',
         'listSites',
+        'listWebhookEndpoints',
+        'createWebhookEndpoint',
+        'getWebhookEndpoint',
+        'updateWebhookEndpoint',
+        'deleteWebhookEndpoint',
+        'rotateWebhookSecret',
+        'replayWebhookEndpoint',
+        'pingWebhookEndpoint',
       ].sort(),
     );
   });
@@ -95,8 +103,8 @@ describe('each operation names the scope it requires', () => {
       for (const scope of scopes) expect(SCOPES).toContain(scope);
       const { server, world } = await startWith(tenant());
       const url = path.replace('{id}', '1');
-      // Every path's id 1 exists (a booking and an invoice); anything but 403 shows the scope sufficed.
-      const options = method === 'post' ? { body: {} } : {};
+      // Id 1 is a booking and an invoice (no webhook endpoint: 404); anything but 403 shows the scope sufficed.
+      const options = method === 'post' || method === 'patch' ? { body: {} } : {};
       const others = await issueKey(world, 'alpine', SCOPES.filter((s) => !scopes.includes(s)));
       const without = await server.request(method.toUpperCase(), url, { ...options, token: others });
       expect(without.status).toBe(403);

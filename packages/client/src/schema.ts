@@ -208,6 +208,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/webhook-endpoints/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description All of the tenant's endpoints by `id`, in one page (a tenant has at most 10). No secrets.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL to receive the tenant's changes as signed messages, from `after` (default: only later changes). The answer holds the signing secret, shown this once. At most 10 endpoints per tenant.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/webhook-endpoints/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description The endpoint without its secret. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes the endpoint and its delivery state; its id is not handed out again. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, pause or resume a webhook endpoint
+         * @description Sets any of `url`, `types`, `description` and `status`. Pausing keeps the position; resuming delivers from it. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/v1/public/webhook-endpoints/{id}/rotate-secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description A new secret signs from now on; the previous one keeps signing for 24 hours (receivers accept either), or stops at once with `expire_previous`. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/webhook-endpoints/{id}/replay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver again from a feed cursor
+         * @description Moves the endpoint's position to `after` (earlier or later); delivery goes on from there. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        post: operations["replayWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/webhook-endpoints/{id}/ping/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message
+         * @description Sends a signed `ping` message to the URL, outside the chain of changes (the position does not move), also to a paused endpoint. The answer does not wait for the receiver. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        post: operations["pingWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -663,6 +791,135 @@ export interface components {
             cursor: string;
             results: components["schemas"]["Change"][];
         };
+        /**
+         * @description A URL that receives the tenant's changes as signed messages (docs/webhooks.md).
+         * @example {
+         *       "id": 1,
+         *       "url": "https://hooks.example.com/campsite",
+         *       "types": [
+         *         "booking"
+         *       ],
+         *       "description": "channel manager",
+         *       "status": "active",
+         *       "paused_reason": null,
+         *       "position": "0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042",
+         *       "created_at": "2026-06-01T12:00:30Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /**
+             * @description Unique within the tenant (ids are per tenant).
+             * @example 17
+             */
+            id: number;
+            /**
+             * @description The public `https` URL messages are posted to.
+             * @example https://hooks.example.com/campsite
+             */
+            url: string;
+            /**
+             * @description The change types delivered, in the feed's type order.
+             * @example [
+             *       "booking"
+             *     ]
+             */
+            types: ("booking" | "site" | "customer" | "invoice")[];
+            /** @description Your note about the endpoint; may be empty. */
+            description: string;
+            /**
+             * @description `active` delivers; `paused` holds its position until resumed.
+             * @enum {string}
+             */
+            status: "active" | "paused";
+            /**
+             * @description Why the endpoint is paused (`manual` when paused through the API), or null while active.
+             * @example null
+             */
+            paused_reason: string | null;
+            /**
+             * @description A feed cursor: delivery goes on with the first change after it. Move it with `replay`.
+             * @example 0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042
+             */
+            position: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 in UTC with a `Z` suffix; milliseconds only when not zero.
+             * @example 2026-06-01T12:00:30Z
+             */
+            created_at: string;
+        };
+        /** @description The new endpoint, with its signing secret (shown this once). */
+        CreatedWebhookEndpoint: {
+            /**
+             * @description Unique within the tenant (ids are per tenant).
+             * @example 17
+             */
+            id: number;
+            /**
+             * @description The public `https` URL messages are posted to.
+             * @example https://hooks.example.com/campsite
+             */
+            url: string;
+            /**
+             * @description The change types delivered, in the feed's type order.
+             * @example [
+             *       "booking"
+             *     ]
+             */
+            types: ("booking" | "site" | "customer" | "invoice")[];
+            /** @description Your note about the endpoint; may be empty. */
+            description: string;
+            /**
+             * @description `active` delivers; `paused` holds its position until resumed.
+             * @enum {string}
+             */
+            status: "active" | "paused";
+            /**
+             * @description Why the endpoint is paused (`manual` when paused through the API), or null while active.
+             * @example null
+             */
+            paused_reason: string | null;
+            /**
+             * @description A feed cursor: delivery goes on with the first change after it. Move it with `replay`.
+             * @example 0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042
+             */
+            position: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 in UTC with a `Z` suffix; milliseconds only when not zero.
+             * @example 2026-06-01T12:00:30Z
+             */
+            created_at: string;
+            /**
+             * @description The signing secret (Standard Webhooks). Shown in this answer only: keep it.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        /** @description One page of WebhookEndpoint records. */
+        WebhookEndpointPage: {
+            /** @description Matching records across all pages. */
+            count: number;
+            /** @description Absolute URL of the next page, or null. Follow it rather than building URLs. */
+            next: string | null;
+            /** @description Absolute URL of the previous page, or null. Follow it rather than building URLs. */
+            previous: string | null;
+            results: components["schemas"]["WebhookEndpoint"][];
+        };
+        /** @description The new signing secret; messages are signed with every secret not yet expired. */
+        RotatedSecret: {
+            /**
+             * @description The signing secret (Standard Webhooks). Shown in this answer only: keep it.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description When the secrets before this one stop signing: in 24 hours, or now with `expire_previous`.
+             * @example 2026-06-02T12:00:30Z
+             */
+            previous_expires_at: string;
+        };
         /** @description The process is alive. */
         Health: {
             /** @constant */
@@ -727,6 +984,16 @@ export interface components {
         BookingInputError: {
             detail: ("site_not_found" | "site_unavailable") | string;
         };
+        /** @description Machine code `webhook_endpoint_limit`: the tenant already has the most endpoints it may have (10). */
+        WebhookEndpointLimit: {
+            /** @constant */
+            detail: "webhook_endpoint_limit";
+        };
+        /** @description The body is not JSON (or not UTF-8); the reason is in Python's words and is not a contract. */
+        JsonParseError: {
+            /** @example JSON parse error - Expecting value: line 1 column 1 (char 0) */
+            detail: string;
+        };
         /** @description A filter value is malformed. Each key names a field; each value holds one or more messages. */
         UpdatedSinceErrors: {
             updated_since?: string[];
@@ -760,6 +1027,16 @@ export interface components {
             guest_last_name?: string[];
             guest_email?: string[];
             customer_id?: string[];
+            non_field_errors?: string[];
+        };
+        /** @description Validation failed. All field errors come in one answer, in field order; `non_field_errors` for a body that is not an object. Each key names a field; each value holds one or more messages. */
+        WebhookEndpointFieldErrors: {
+            url?: string[];
+            types?: string[];
+            after?: string[];
+            description?: string[];
+            status?: string[];
+            expire_previous?: string[];
             non_field_errors?: string[];
         };
         /**
@@ -808,6 +1085,79 @@ export interface components {
              * @example 5
              */
             customer_id?: number | string | null;
+        };
+        /**
+         * @description A new endpoint. Unknown fields are ignored.
+         * @example {
+         *       "url": "https://hooks.example.com/campsite",
+         *       "types": [
+         *         "booking"
+         *       ],
+         *       "description": "channel manager"
+         *     }
+         */
+        CreateWebhookEndpoint: {
+            /**
+             * Format: uri
+             * @description A public `https` URL of at most 2048 characters, without user info, whose host is not a loopback, private, link-local, shared, unique-local, multicast, unspecified or documentation address (docs/webhooks.md). Refused: `{"url":["Enter a public https URL."]}`.
+             * @example https://hooks.example.com/campsite
+             */
+            url: string;
+            /** @description Change types to deliver; duplicates are folded. Default: every type the key can read. A type the key cannot read: `{"types":["Not readable with this key: customer."]}`. */
+            types?: ("booking" | "site" | "customer" | "invoice")[];
+            /**
+             * @description A feed cursor (the change feed's `cursor`); delivery goes on after it. `""` is the beginning of the feed. Malformed or of another tenant: 400 `{"detail":"invalid_cursor"}`.
+             * @example 0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042
+             */
+            after?: string;
+            /** @description Surrounding whitespace is trimmed, then at most 200 characters; the empty string is allowed. A number is taken as its text. */
+            description?: string | number;
+        };
+        /**
+         * @description Any of the fields; absent fields keep their value. The same rules as at creation.
+         * @example {
+         *       "status": "paused"
+         *     }
+         */
+        UpdateWebhookEndpoint: {
+            /**
+             * Format: uri
+             * @description A public `https` URL of at most 2048 characters, without user info, whose host is not a loopback, private, link-local, shared, unique-local, multicast, unspecified or documentation address (docs/webhooks.md). Refused: `{"url":["Enter a public https URL."]}`.
+             * @example https://hooks.example.com/campsite
+             */
+            url?: string;
+            /** @description Change types to deliver; duplicates are folded. Default: every type the key can read. A type the key cannot read: `{"types":["Not readable with this key: customer."]}`. */
+            types?: ("booking" | "site" | "customer" | "invoice")[];
+            /** @description Surrounding whitespace is trimmed, then at most 200 characters; the empty string is allowed. A number is taken as its text. */
+            description?: string | number;
+            /**
+             * @description `paused` stops delivery and keeps the position; `active` resumes from it.
+             * @enum {unknown}
+             */
+            status?: "active" | "paused";
+        };
+        /**
+         * @description An empty body, or `expire_previous`.
+         * @example {
+         *       "expire_previous": true
+         *     }
+         */
+        RotateSecret: {
+            /** @description True: the secrets before the new one stop signing at once instead of in 24 hours. */
+            expire_previous?: boolean;
+        };
+        /**
+         * @description Where delivery goes on.
+         * @example {
+         *       "after": ""
+         *     }
+         */
+        Replay: {
+            /**
+             * @description A feed cursor (the change feed's `cursor`); delivery goes on after it. `""` is the beginning of the feed. Malformed or of another tenant: 400 `{"detail":"invalid_cursor"}`.
+             * @example 0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042
+             */
+            after: string;
         };
     };
     responses: {
@@ -1594,6 +1944,518 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            400: components["responses"]["InvalidHost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description The absolute URL of the created endpoint. */
+                    Location: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description The body was refused; nothing was changed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointFieldErrors"] | components["schemas"]["WebhookEndpointLimit"] | components["schemas"]["InvalidCursor"] | components["schemas"]["JsonParseError"] | components["schemas"]["InvalidHost"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The body exceeds 1048576 bytes (1 MiB). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description A non-empty body that is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's `id`.
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["InvalidHost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's `id`.
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidHost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's `id`.
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as stored now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The body was refused; nothing was changed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointFieldErrors"] | components["schemas"]["JsonParseError"] | components["schemas"]["InvalidHost"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The body exceeds 1048576 bytes (1 MiB). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description A non-empty body that is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's `id`.
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateSecret"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown this once. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecret"];
+                };
+            };
+            /** @description The body was refused; nothing was changed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointFieldErrors"] | components["schemas"]["JsonParseError"] | components["schemas"]["InvalidHost"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The body exceeds 1048576 bytes (1 MiB). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description A non-empty body that is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    replayWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's `id`.
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Replay"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new `position`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The body was refused; nothing was changed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointFieldErrors"] | components["schemas"]["InvalidCursor"] | components["schemas"]["JsonParseError"] | components["schemas"]["InvalidHost"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The body exceeds 1048576 bytes (1 MiB). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description A non-empty body that is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    pingWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's `id`.
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the message is on its way. No body. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidHost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
         };

@@ -12,11 +12,19 @@ import {
 } from '../schemas/list-filter.schema';
 import { changesQuerySchema, pagingQuerySchema } from '../schemas/paging.schema';
 import {
+  createWebhookEndpointBodySchema,
+  replayBodySchema,
+  rotateSecretBodySchema,
+  updateWebhookEndpointBodySchema,
+  webhookEndpointErrorsSchema,
+} from '../schemas/webhook-endpoint.schema';
+import {
   bookingInputErrorSchema,
   bookingPageSchema,
   bookingSchema,
   changePageSchema,
   components,
+  createdWebhookEndpointSchema,
   customerPageSchema,
   forbiddenSchema,
   healthSchema,
@@ -25,16 +33,21 @@ import {
   invoiceLinePageSchema,
   invoicePageSchema,
   invoiceSchema,
+  jsonParseErrorSchema,
   methodNotAllowedSchema,
   notFoundSchema,
   payloadTooLargeSchema,
   readinessSchema,
   requestComponents,
+  rotatedSecretSchema,
   serverErrorSchema,
   sitePageSchema,
   throttledSchema,
   unauthorizedSchema,
   unsupportedMediaTypeSchema,
+  webhookEndpointLimitSchema,
+  webhookEndpointPageSchema,
+  webhookEndpointSchema,
 } from '../schemas/responses.schema';
 
 /**
@@ -240,7 +253,7 @@ const shared = (name: string) => ({ $ref: `#/components/responses/${name}` });
 // Operations
 
 interface OperationSpec {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   operationId: string;
   tag: string;
@@ -314,6 +327,20 @@ function filterErrors(errors: z.ZodType, field: string, messages: string[]): Res
   });
 }
 
+/** 413 and 415 of an operation that reads a JSON body. */
+function bodyLimits(): Record<string, ResponseObject> {
+  return {
+    '413': answer(`The body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`, {
+      schema: ref(payloadTooLargeSchema),
+      headers: rateLimitHeaders(false),
+    }),
+    '415': answer('A non-empty body that is not `application/json`.', {
+      schema: ref(unsupportedMediaTypeSchema),
+      headers: rateLimitHeaders(false),
+    }),
+  };
+}
+
 function operations(): OperationSpec[] {
   return [
     listOperation('Booking', 'bookings', 'bookings:read', bookingPageSchema, 'newest `created_at` first (ties: higher `id` first)', {
@@ -354,14 +381,7 @@ function operations(): OperationSpec[] {
         }),
         '401': shared('Unauthorized'),
         '403': shared('Forbidden'),
-        '413': answer(`The body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`, {
-          schema: ref(payloadTooLargeSchema),
-          headers: rateLimitHeaders(false),
-        }),
-        '415': answer('A non-empty body that is not `application/json`.', {
-          schema: ref(unsupportedMediaTypeSchema),
-          headers: rateLimitHeaders(false),
-        }),
+        ...bodyLimits(),
         '429': shared('Throttled'),
         '500': shared('ServerError'),
       },
@@ -486,6 +506,7 @@ function operations(): OperationSpec[] {
         '500': shared('ServerError'),
       },
     },
+    ...webhookOperations(),
     {
       method: 'get',
       path: '/healthz',
@@ -570,6 +591,181 @@ function operations(): OperationSpec[] {
   ];
 }
 
+const WEBHOOKS = `${API}/webhook-endpoints`;
+
+/** The errors every webhook operation on one endpoint can give, besides its own 400. */
+const endpointErrors = {
+  '401': shared('Unauthorized'),
+  '403': shared('Forbidden'),
+  '404': shared('NotFound'),
+  '429': shared('Throttled'),
+  '500': shared('ServerError'),
+};
+
+/** 400 of a webhook body: field errors, the named machine codes, a body that is not JSON, or a malformed `Host`. */
+function webhookBodyErrors(codes: z.ZodType[], examples: Record<string, unknown>): ResponseObject {
+  return answer('The body was refused; nothing was changed.', {
+    schema: { oneOf: [ref(webhookEndpointErrorsSchema), ...codes.map(ref), ref(jsonParseErrorSchema), ref(invalidHostSchema)] },
+    headers: rateLimitHeaders(true),
+    examples,
+  });
+}
+
+/** `/webhook-endpoints/` (docs/webhooks.md): every operation needs `webhooks:manage`. */
+function webhookOperations(): OperationSpec[] {
+  const scope = 'webhooks:manage';
+  const tag = 'Webhooks';
+  const pathId = 'The endpoint\'s `id`.';
+  const notFound = 'An id that is not an integer, an absent endpoint and another tenant\'s endpoint all give 404 `not_found`, whatever the body holds.';
+  const endpoint = (description: string) =>
+    answer(description, { schema: ref(webhookEndpointSchema), headers: rateLimitHeaders(false) });
+  return [
+    {
+      method: 'get',
+      path: `${WEBHOOKS}/`,
+      operationId: 'listWebhookEndpoints',
+      tag,
+      summary: 'List webhook endpoints',
+      description: 'All of the tenant\'s endpoints by `id`, in one page (a tenant has at most 10). No secrets.',
+      scope,
+      responses: {
+        '200': answer('The endpoints.', { schema: ref(webhookEndpointPageSchema), headers: rateLimitHeaders(false) }),
+        '400': shared('InvalidHost'),
+        '401': shared('Unauthorized'),
+        '403': shared('Forbidden'),
+        '429': shared('Throttled'),
+        '500': shared('ServerError'),
+      },
+    },
+    {
+      method: 'post',
+      path: `${WEBHOOKS}/`,
+      operationId: 'createWebhookEndpoint',
+      tag,
+      summary: 'Create a webhook endpoint',
+      description:
+        'Registers a URL to receive the tenant\'s changes as signed messages, from `after` (default: only later changes). The answer holds the signing secret, shown this once. At most 10 endpoints per tenant.',
+      scope,
+      requestBody: ref(createWebhookEndpointBodySchema),
+      responses: {
+        '201': answer('Created.', {
+          schema: ref(createdWebhookEndpointSchema),
+          headers: {
+            Location: { ...HEADERS.Location, description: 'The absolute URL of the created endpoint.' },
+            ...rateLimitHeaders(false),
+          },
+        }),
+        '400': webhookBodyErrors([webhookEndpointLimitSchema, invalidCursorSchema], {
+          url: { url: ['Enter a public https URL.'] },
+          types: { types: ['Not readable with this key: customer.'] },
+          limit: { detail: 'webhook_endpoint_limit' },
+          after: { detail: 'invalid_cursor' },
+        }),
+        '401': shared('Unauthorized'),
+        '403': shared('Forbidden'),
+        ...bodyLimits(),
+        '429': shared('Throttled'),
+        '500': shared('ServerError'),
+      },
+    },
+    {
+      method: 'get',
+      path: `${WEBHOOKS}/{id}/`,
+      operationId: 'getWebhookEndpoint',
+      tag,
+      summary: 'One webhook endpoint',
+      description: `The endpoint without its secret. ${notFound}`,
+      scope,
+      pathId,
+      responses: { '200': endpoint('The endpoint.'), '400': shared('InvalidHost'), ...endpointErrors },
+    },
+    {
+      method: 'patch',
+      path: `${WEBHOOKS}/{id}/`,
+      operationId: 'updateWebhookEndpoint',
+      tag,
+      summary: 'Change, pause or resume a webhook endpoint',
+      description: `Sets any of \`url\`, \`types\`, \`description\` and \`status\`. Pausing keeps the position; resuming delivers from it. ${notFound}`,
+      scope,
+      pathId,
+      requestBody: ref(updateWebhookEndpointBodySchema),
+      responses: {
+        '200': endpoint('The endpoint as stored now.'),
+        '400': webhookBodyErrors([], { status: { status: ['"stopped" is not a valid choice.'] } }),
+        ...endpointErrors,
+        ...bodyLimits(),
+      },
+    },
+    {
+      method: 'delete',
+      path: `${WEBHOOKS}/{id}/`,
+      operationId: 'deleteWebhookEndpoint',
+      tag,
+      summary: 'Delete a webhook endpoint',
+      description: `Removes the endpoint and its delivery state; its id is not handed out again. ${notFound}`,
+      scope,
+      pathId,
+      responses: {
+        '204': answer('Deleted. No body.', { headers: rateLimitHeaders(false) }),
+        '400': shared('InvalidHost'),
+        ...endpointErrors,
+      },
+    },
+    {
+      method: 'post',
+      path: `${WEBHOOKS}/{id}/rotate-secret/`,
+      operationId: 'rotateWebhookSecret',
+      tag,
+      summary: 'Rotate the signing secret',
+      description: `A new secret signs from now on; the previous one keeps signing for 24 hours (receivers accept either), or stops at once with \`expire_previous\`. ${notFound}`,
+      scope,
+      pathId,
+      requestBody: ref(rotateSecretBodySchema),
+      responses: {
+        '200': answer('The new secret, shown this once.', { schema: ref(rotatedSecretSchema), headers: rateLimitHeaders(false) }),
+        '400': webhookBodyErrors([], { expire_previous: { expire_previous: ['Must be a valid boolean.'] } }),
+        ...endpointErrors,
+        ...bodyLimits(),
+      },
+    },
+    {
+      method: 'post',
+      path: `${WEBHOOKS}/{id}/replay/`,
+      operationId: 'replayWebhookEndpoint',
+      tag,
+      summary: 'Deliver again from a feed cursor',
+      description: `Moves the endpoint\'s position to \`after\` (earlier or later); delivery goes on from there. ${notFound}`,
+      scope,
+      pathId,
+      requestBody: ref(replayBodySchema),
+      responses: {
+        '200': endpoint('The endpoint with its new `position`.'),
+        '400': webhookBodyErrors([invalidCursorSchema], {
+          missing: { after: ['This field is required.'] },
+          after: { detail: 'invalid_cursor' },
+        }),
+        ...endpointErrors,
+        ...bodyLimits(),
+      },
+    },
+    {
+      method: 'post',
+      path: `${WEBHOOKS}/{id}/ping/`,
+      operationId: 'pingWebhookEndpoint',
+      tag,
+      summary: 'Send a test message',
+      description: `Sends a signed \`ping\` message to the URL, outside the chain of changes (the position does not move), also to a paused endpoint. The answer does not wait for the receiver. ${notFound}`,
+      scope,
+      pathId,
+      responses: {
+        '202': answer('Accepted: the message is on its way. No body.', { headers: rateLimitHeaders(false) }),
+        '400': shared('InvalidHost'),
+        ...endpointErrors,
+      },
+    },
+  ];
+}
+
 const INFO_DESCRIPTION = `A tenant-scoped, HTTPS-only JSON API for campsite bookings, pitches (sites), customers and invoices.
 
 **Authentication.** Send \`Authorization: Bearer <API_KEY>\` (32 characters: \`ck_\`, 5 characters, then a 24-character secret). The key decides the tenant and what you may do: each operation names the one scope it needs. A missing scope gives 403; a bad, revoked or expired key 401. Never retry a 401 or 403 with the same key.
@@ -578,7 +774,7 @@ const INFO_DESCRIPTION = `A tenant-scoped, HTTPS-only JSON API for campsite book
 
 **Paths and methods.** Every path is accepted with or without its trailing slash. \`HEAD\` is \`GET\` without a body. A wrong method gives 405 with \`Allow\`; an unknown path under \`/api/v1/public/\` gives 404 \`{"detail":"Not found."}\`. The order of checks: HTTPS, path, key, method, scope, rate limit, body, validation, domain rules.
 
-**Errors** come in two shapes: \`{"detail": "..."}\` (a machine code such as \`invalid_key\`, \`key_inactive\`, \`not_found\`, \`site_not_found\`, \`site_unavailable\`, \`invalid_cursor\`, \`https_required\`, or a human sentence that is not a contract) and field errors \`{"field": ["message", ...]}\` with \`non_field_errors\` for rules across fields.
+**Errors** come in two shapes: \`{"detail": "..."}\` (a machine code such as \`invalid_key\`, \`key_inactive\`, \`not_found\`, \`site_not_found\`, \`site_unavailable\`, \`invalid_cursor\`, \`webhook_endpoint_limit\`, \`https_required\`, or a human sentence that is not a contract) and field errors \`{"field": ["message", ...]}\` with \`non_field_errors\` for rules across fields.
 
 **Rate limits.** Authenticated answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries \`Retry-After\`. Every answer carries \`X-Request-Id\`.
 
@@ -631,6 +827,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Customers', description: 'Registered guest-portal accounts (personal data).' },
       { name: 'Invoices', description: 'Invoice headers.' },
       { name: 'Changes', description: 'Every change, by any writer, resumable from a stored cursor.' },
+      { name: 'Webhooks', description: 'Endpoints that receive the changes as signed messages (scope `webhooks:manage`).' },
       { name: 'Service', description: 'Probes and this documentation; outside /api/v1/public/, no key needed.' },
     ],
     paths,

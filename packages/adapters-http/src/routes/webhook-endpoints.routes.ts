@@ -1,5 +1,6 @@
 import { DomainError, type ManageWebhookEndpoints, type Principal, type WebhookEndpointView, formatDateTime, parsePythonInt } from '@campsite/domain';
 import type { Response } from 'express';
+import type { z } from 'zod';
 import { readJsonBody } from '../body/read-json-body';
 import type { HttpLogger } from '../http-deps';
 import {
@@ -9,13 +10,17 @@ import {
   readUpdateWebhookEndpointBody,
 } from '../schemas/webhook-endpoint.schema';
 import { originOf } from '../public-origin';
+import type { createdWebhookEndpointSchema, rotatedSecretSchema, webhookEndpointPageSchema, webhookEndpointSchema } from '../schemas/responses.schema';
 import { sendJson } from '../send-json';
 import { type Resource, resource } from './endpoint';
 
 export const WEBHOOK_ENDPOINTS_PATH = '/api/v1/public/webhook-endpoints/';
 
-/** An endpoint as the API shows it (docs/webhooks.md); the secret only ever comes in a creation or rotation answer. */
-function endpointJson({ endpoint, position }: WebhookEndpointView) {
+/**
+ * An endpoint as the API shows it (docs/webhooks.md); the secret only ever comes in a creation or rotation answer.
+ * Typed against the answer schema that also describes it in the OpenAPI document, so the two cannot drift apart.
+ */
+function endpointJson({ endpoint, position }: WebhookEndpointView): z.output<typeof webhookEndpointSchema> {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -56,7 +61,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       async handle(_req, res, principal) {
         // At most ten per tenant, so one page always holds them all.
         const views = await manage.list(principal);
-        sendJson(res, 200, { count: views.length, next: null, previous: null, results: views.map(endpointJson) });
+        sendJson(res, 200, { count: views.length, next: null, previous: null, results: views.map(endpointJson) } satisfies z.output<typeof webhookEndpointPageSchema>);
       },
     },
     POST: {
@@ -64,7 +69,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       async handle(req, res, principal) {
         const { view, secret } = await manage.create(principal, readCreateWebhookEndpointBody(await readJsonBody(req)));
         res.setHeader('Location', `${originOf(res)}${WEBHOOK_ENDPOINTS_PATH}${view.endpoint.id}/`);
-        sendJson(res, 201, { ...endpointJson(view), secret });
+        sendJson(res, 201, { ...endpointJson(view), secret } satisfies z.output<typeof createdWebhookEndpointSchema>);
       },
     },
   });
@@ -98,7 +103,10 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       async handle(req, res, principal, pathId) {
         const id = await existing(principal, pathId);
         const rotated = await manage.rotateSecret(principal, id, readRotateSecretBody(await readJsonBody(req)));
-        sendJson(res, 200, { secret: rotated.secret, previous_expires_at: formatDateTime(rotated.previousExpiresAt) });
+        sendJson(res, 200, {
+          secret: rotated.secret,
+          previous_expires_at: formatDateTime(rotated.previousExpiresAt),
+        } satisfies z.output<typeof rotatedSecretSchema>);
       },
     },
   });

@@ -1,4 +1,4 @@
-import { CHANGE_TYPES } from '@campsite/domain';
+import { CHANGE_TYPES, MAX_WEBHOOK_DESCRIPTION_LENGTH, WEBHOOK_STATUSES } from '@campsite/domain';
 import { z } from 'zod';
 
 /**
@@ -253,6 +253,62 @@ export const changePageSchema = z
   })
   .register(components, { id: 'ChangePage', description: 'One page of the change feed, in commit order.' });
 
+/** A webhook endpoint as the API shows it (docs/webhooks.md); its secret is never part of it. */
+export const webhookEndpointSchema = z
+  .object({
+    id,
+    url: z.string().meta({ description: 'The public `https` URL messages are posted to.', examples: ['https://hooks.example.com/campsite'] }),
+    types: z.array(z.enum(CHANGE_TYPES)).meta({ description: 'The change types delivered, in the feed\'s type order.', examples: [['booking']] }),
+    description: z.string().max(MAX_WEBHOOK_DESCRIPTION_LENGTH).meta({ description: 'Your note about the endpoint; may be empty.' }),
+    status: z.enum(WEBHOOK_STATUSES).meta({ description: '`active` delivers; `paused` holds its position until resumed.' }),
+    paused_reason: z.string().nullable().meta({
+      description: 'Why the endpoint is paused (`manual` when paused through the API), or null while active.',
+      examples: [null],
+    }),
+    position: z.string().meta({
+      description: 'A feed cursor: delivery goes on with the first change after it. Move it with `replay`.',
+      examples: ['0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042'],
+    }),
+    created_at: dateTime,
+  })
+  .register(components, {
+    id: 'WebhookEndpoint',
+    description: 'A URL that receives the tenant\'s changes as signed messages (docs/webhooks.md).',
+    examples: [
+      {
+        id: 1,
+        url: 'https://hooks.example.com/campsite',
+        types: ['booking'],
+        description: 'channel manager',
+        status: 'active',
+        paused_reason: null,
+        position: '0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042',
+        created_at: '2026-06-01T12:00:30Z',
+      },
+    ],
+  });
+
+const signingSecret = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/)
+  .meta({ description: 'The signing secret (Standard Webhooks). Shown in this answer only: keep it.', examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] });
+
+export const createdWebhookEndpointSchema = webhookEndpointSchema
+  .extend({ secret: signingSecret })
+  .register(components, { id: 'CreatedWebhookEndpoint', description: 'The new endpoint, with its signing secret (shown this once).' });
+
+export const webhookEndpointPageSchema = pageOf(webhookEndpointSchema, 'WebhookEndpoint');
+
+export const rotatedSecretSchema = z
+  .object({
+    secret: signingSecret,
+    previous_expires_at: dateTime.meta({
+      description: 'When the secrets before this one stop signing: in 24 hours, or now with `expire_previous`.',
+      examples: ['2026-06-02T12:00:30Z'],
+    }),
+  })
+  .register(components, { id: 'RotatedSecret', description: 'The new signing secret; messages are signed with every secret not yet expired.' });
+
 export const healthSchema = z
   .object({ status: z.literal('ok') })
   .register(components, { id: 'Health', description: 'The process is alive.' });
@@ -331,6 +387,17 @@ export const bookingInputErrorSchema = detail(
   'BookingInputError',
   'Machine codes `site_not_found` (site_id missing, not an integer, or not a site of your tenant) and `site_unavailable` (the site is not active or the dates overlap a pending or confirmed booking); or `JSON parse error - <reason>` for a body that is not JSON.',
   z.union([z.enum(['site_not_found', 'site_unavailable']), z.string().regex(/^JSON parse error - /)]),
+);
+
+export const webhookEndpointLimitSchema = detail(
+  'WebhookEndpointLimit',
+  'Machine code `webhook_endpoint_limit`: the tenant already has the most endpoints it may have (10).',
+  z.literal('webhook_endpoint_limit'),
+);
+export const jsonParseErrorSchema = detail(
+  'JsonParseError',
+  'The body is not JSON (or not UTF-8); the reason is in Python\'s words and is not a contract.',
+  z.string().regex(/^JSON parse error - /).meta({ examples: ['JSON parse error - Expecting value: line 1 column 1 (char 0)'] }),
 );
 
 const messages = z.array(z.string()).min(1);
