@@ -13,6 +13,7 @@ import type {
   notFoundSchema,
   payloadTooLargeSchema,
   serverErrorSchema,
+  serviceUnavailableSchema,
   throttledSchema,
   unauthorizedSchema,
   unsupportedMediaTypeSchema,
@@ -65,7 +66,7 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   // client may send it again after Retry-After.
   database_unavailable: () => ({
     status: 503,
-    body: { detail: 'Service temporarily unavailable, try again later.' },
+    body: { detail: 'Service temporarily unavailable, try again later.' } satisfies Body<typeof serviceUnavailableSchema>,
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   }),
 };

@@ -3,7 +3,8 @@
  *
  *   pnpm --filter @campsite/client generate
  *
- * The document comes from the same builder that serves GET /openapi.json. test/schema-drift.test.ts fails when the
+ * The document comes from the same builder that serves GET /openapi.json; plain node resolves the builder's package to
+ * its compiled dist/, so the script rebuilds the packages it depends on first. test/schema-drift.test.ts fails when the
  * committed file differs from what this would write, so run it after any change to the API's schemas.
  */
 import { writeFileSync } from 'node:fs';

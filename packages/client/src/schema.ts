@@ -975,6 +975,11 @@ export interface components {
             /** @constant */
             detail: "A server error occurred.";
         };
+        /** @description The database could not be reached; the request did not take effect. Send it again after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            /** @constant */
+            detail: "Service temporarily unavailable, try again later.";
+        };
         /** @description Machine code `invalid_cursor`: `after` is malformed or was not issued for this tenant. */
         InvalidCursor: {
             /** @constant */
@@ -1304,6 +1309,26 @@ export interface components {
                 "application/json": components["schemas"]["ServerError"];
             };
         };
+        /** @description The database connection was lost; the request did not take effect (a write may be sent again). Retry after `Retry-After`. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
+                /** @description Requests allowed per window for this key. */
+                "RateLimit-Limit"?: string;
+                /** @description Requests left in the current window. */
+                "RateLimit-Remaining"?: string;
+                /** @description Seconds until the window resets. */
+                "RateLimit-Reset"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceUnavailable"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1411,6 +1436,7 @@ export interface operations {
             404: components["responses"]["InvalidPage"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createBooking: {
@@ -1498,6 +1524,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBooking: {
@@ -1537,6 +1564,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSites: {
@@ -1603,6 +1631,7 @@ export interface operations {
             404: components["responses"]["InvalidPage"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCustomers: {
@@ -1669,6 +1698,7 @@ export interface operations {
             404: components["responses"]["InvalidPage"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInvoices: {
@@ -1741,6 +1771,7 @@ export interface operations {
             404: components["responses"]["InvalidPage"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInvoice: {
@@ -1780,6 +1811,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInvoiceLines: {
@@ -1832,6 +1864,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInvoicePdf: {
@@ -1888,6 +1921,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listChanges: {
@@ -1946,6 +1980,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -1978,6 +2013,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -2066,6 +2102,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -2105,6 +2142,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -2142,6 +2180,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -2235,6 +2274,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
@@ -2328,6 +2368,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replayWebhookEndpoint: {
@@ -2421,6 +2462,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     pingWebhookEndpoint: {
@@ -2458,6 +2500,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {

@@ -41,6 +41,7 @@ import {
   requestComponents,
   rotatedSecretSchema,
   serverErrorSchema,
+  serviceUnavailableSchema,
   sitePageSchema,
   throttledSchema,
   unauthorizedSchema,
@@ -244,6 +245,14 @@ function sharedResponses(): Record<string, ResponseObject> {
       headers: rateLimitHeaders(true),
       examples: detailExamples('A server error occurred.'),
     }),
+    ServiceUnavailable: answer(
+      'The database connection was lost; the request did not take effect (a write may be sent again). Retry after `Retry-After`.',
+      {
+        schema: ref(serviceUnavailableSchema),
+        headers: { 'Retry-After': headerRef('Retry-After'), ...rateLimitHeaders(true) },
+        examples: detailExamples('Service temporarily unavailable, try again later.'),
+      },
+    ),
   };
 }
 
@@ -806,7 +815,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       description: scopes.length === 0 ? op.description : `${op.description}\n\nScope: ${scopes.length > 1 ? 'any one of ' : ''}${scopeText}.`,
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(op.requestBody ? { requestBody: { required: false, content: { 'application/json': { schema: op.requestBody } } } } : {}),
-      responses: op.responses,
+      // Every operation that needs a key reads the database (the key itself), so each can meet a lost connection.
+      responses: scopes.length === 0 ? op.responses : { ...op.responses, '503': shared('ServiceUnavailable') },
       // Alternatives in `security` mean "any one of them".
       security: scopes.map((scope) => ({ apiKey: [scope] })),
     };

@@ -378,6 +378,11 @@ export const serverErrorSchema = detail(
   'A fault on our side. Retry with exponential backoff.',
   z.literal(MESSAGES.serverError),
 );
+export const serviceUnavailableSchema = detail(
+  'ServiceUnavailable',
+  'The database could not be reached; the request did not take effect. Send it again after `Retry-After` seconds.',
+  z.literal('Service temporarily unavailable, try again later.'),
+);
 export const invalidCursorSchema = detail(
   'InvalidCursor',
   'Machine code `invalid_cursor`: `after` is malformed or was not issued for this tenant.',

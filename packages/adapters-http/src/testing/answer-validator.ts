@@ -64,7 +64,7 @@ export class AnswerValidator {
       // A wrong method: 405, or what comes before the method check (plain HTTP, the key and its address limit).
       return this.checkResponse(
         answer,
-        ['MethodNotAllowed', 'Forbidden', 'InvalidHost', 'Unauthorized', 'Throttled', 'ServerError'],
+        ['MethodNotAllowed', 'Forbidden', 'InvalidHost', 'Unauthorized', 'Throttled', 'ServerError', 'ServiceUnavailable'],
         `${template} has no ${method}`,
       );
     }
@@ -175,6 +175,7 @@ function statusOfShared(ref: string): number {
     MethodNotAllowed: 405,
     Throttled: 429,
     ServerError: 500,
+    ServiceUnavailable: 503,
   };
   return statuses[name] ?? 0;
 }
