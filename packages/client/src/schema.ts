@@ -2644,6 +2644,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidHost"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

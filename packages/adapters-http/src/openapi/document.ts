@@ -595,6 +595,8 @@ function operations(): OperationSpec[] {
         }),
         '400': shared('InvalidHost'),
         '403': shared('Forbidden'),
+        // A name outside the list is an unknown path.
+        '404': shared('NotFound'),
       },
     },
   ];

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { RequestHandler, Response } from 'express';
 import { DOCS_ASSETS, DOCS_PATH, OPENAPI_PATH, buildOpenApiDocument } from '../openapi/document';
+import { setRoute } from '../request-context';
 import { TransportError } from '../transport-error';
 
 /** The renderer's files, served from the installed swagger-ui-dist package: the page needs nothing from outside. */
@@ -81,6 +82,8 @@ export function docsRoutes(): RequestHandler {
       next();
       return;
     }
+    // Templates as the metrics name them (docs/observability.md): one for every asset, never the raw path.
+    setRoute(res, isDocument ? OPENAPI_PATH : isDocs ? DOCS_PATH : `${ASSET_PREFIX}{asset}`);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: 'GET, HEAD' });
     }
