@@ -1,5 +1,5 @@
 /**
- * Dependencies point inward (STYLE.md): domain imports nothing of ours and no library; adapters import only the
+ * Dependencies point inward (docs/architecture.md): domain imports nothing of ours and no library; adapters import only the
  * domain; only app sees everything. `pnpm check` (part of `pnpm test`) fails on any violation.
  */
 module.exports = {

@@ -1,5 +1,5 @@
 /**
- * Writes a benchmark tenant as a fixture file (shared/fixture-format.md), streamed record by record.
+ * Writes a benchmark tenant as a fixture file (docs/import-format.md), streamed record by record.
  *
  *   tsx bench/generate.ts --out bench/.work/t.json [--bookings 100000] [--sites 500] [--customers 20000]
  *                         [--staff 30] [--invoices 50000] [--seed 1] [--slug bench]
@@ -59,7 +59,7 @@ const USERS_FROM = Date.UTC(2018, 0, 1);
 const AS_OF = Date.UTC(2026, 5, 30);
 
 const KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-// Crockford base32 without I, L, O, U (DECISIONS §3).
+// Crockford base32 without I, L, O, U (docs/api-behaviour.md §3).
 const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 const FIRST_NAMES = [

@@ -141,7 +141,7 @@ function freePort(): Promise<number> {
 function baseHeaders(token?: string): Record<string, string> {
   return {
     accept: "application/json",
-    // TRUST_PROXY=loopback: plain HTTP, the "proxy" vouches for https (DECISIONS §1).
+    // TRUST_PROXY=loopback: plain HTTP, the "proxy" vouches for https (docs/api-behaviour.md §1).
     "x-forwarded-proto": "https",
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };

@@ -28,7 +28,7 @@ const INVOICE_DETAIL_TEMPLATE = `${API_PREFIX}invoices/{id}/`;
 const WEBHOOK_ENDPOINT_TEMPLATE = `${API_PREFIX}webhook-endpoints/{id}/`;
 
 /**
- * The endpoints as a table, matched with and without the trailing slash and without redirects (DECISIONS §2).
+ * The endpoints as a table, matched with and without the trailing slash and without redirects (docs/api-behaviour.md §2).
  * Matching is done here rather than by Express' router so that the order of checks is explicit and an undecodable id
  * is a 404 `not_found` like any other bad id, not a router error.
  */
@@ -112,7 +112,7 @@ async function showStanding(res: Response, throttle: Throttle, principal: Princi
 }
 
 /**
- * Everything after the HTTPS check, in the order of DECISIONS §2: unknown path (404) → authentication (401) → wrong
+ * Everything after the HTTPS check, in the order of docs/api-behaviour.md §2: unknown path (404) → authentication (401) → wrong
  * method (405) → scope (403) → rate limit (429) → the endpoint (body, validation, domain rules). 401, 403 and 405 end
  * before the limiter, so they never count against the key; nor does a 304 (see the conditional GET below).
  */
@@ -186,7 +186,7 @@ function pipeline(deps: HttpDeps): RequestHandler {
     if (answer) sendAnswer(res, answer);
   };
 
-  /** The key, the method and the scope, in the order of DECISIONS §2; the rate limit is the caller's next step. */
+  /** The key, the method and the scope, in the order of docs/api-behaviour.md §2; the rate limit is the caller's next step. */
   async function authorise(req: Request, res: Response, route: RouteMatch): Promise<Admission> {
     const authorization = singleAuthorization(req.rawHeaders);
     const address = req.ip ?? req.socket.remoteAddress ?? '';

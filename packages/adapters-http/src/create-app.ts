@@ -7,7 +7,7 @@ import { publicOrigin } from './public-origin';
 import { healthRoutes } from './routes/health.routes';
 import { TransportError } from './transport-error';
 
-/** DECISIONS §1: plain HTTP is refused before anything else, authentication included. */
+/** docs/api-behaviour.md §1: plain HTTP is refused before anything else, authentication included. */
 const requireHttps: RequestHandler = (req, _res, next) => {
   if (!req.secure) throw new TransportError({ kind: 'https_required' });
   next();
@@ -16,7 +16,7 @@ const requireHttps: RequestHandler = (req, _res, next) => {
 /**
  * The public API v1 as an Express app over already-built use cases and ports. Holds no global state: every call builds
  * an independent app, so tests run many side by side. No body parser is installed; only POST /bookings/ reads its body,
- * after authentication, scope and rate limit (DECISIONS §2).
+ * after authentication, scope and rate limit (docs/api-behaviour.md §2).
  */
 export function createApp(deps: HttpDeps): Express {
   const app = express();

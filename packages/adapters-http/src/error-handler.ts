@@ -76,7 +76,7 @@ function transportReply(problem: TransportProblem): Reply {
   }
 }
 
-/** DRF's Throttled: "… in 1 second." / "… in N seconds." with Retry-After (DECISIONS §2). */
+/** DRF's Throttled: "… in 1 second." / "… in N seconds." with Retry-After (docs/api-behaviour.md §2). */
 function throttled(seconds: number): Reply {
   const wait = Math.max(1, Math.ceil(seconds));
   return {
@@ -87,7 +87,7 @@ function throttled(seconds: number): Reply {
 }
 
 /**
- * The one place where failures become HTTP (STYLE.md). Anything unknown is a 500 whose body says nothing more; the
+ * The one place where failures become HTTP (docs/architecture.md). Anything unknown is a 500 whose body says nothing more; the
  * log line has the request id and the error, with anything shaped like a raw key redacted.
  */
 export function errorHandler(logger: HttpLogger): ErrorRequestHandler {

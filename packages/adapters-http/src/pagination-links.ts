@@ -2,7 +2,7 @@ import { isRecordId, type Page, type PageHint } from '@campsite/domain';
 import { encodeQuery, groupQuery, lastValue, type QueryPairs } from './python/urlencode';
 
 /**
- * `next` and `previous` exactly as DRF's PageNumberPagination builds them (DECISIONS §2): from the request's absolute
+ * `next` and `previous` exactly as DRF's PageNumberPagination builds them (docs/api-behaviour.md §2): from the request's absolute
  * URL, keeping every other query parameter as sent, replacing `page`, keys sorted and `quote_plus`-encoded; a
  * `previous` to page 1 drops `page`. `next` also carries the keyset hint `cursor` (team brief); `previous` never does.
  */

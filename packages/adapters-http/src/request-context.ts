@@ -5,7 +5,7 @@ import type { HttpLogger, RequestObserver, RequestOutcome } from './http-deps';
 
 // A client's own id is echoed only when it is short and harmless in logs and headers.
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
-/** The Strict-Transport-Security value of every response (DECISIONS §1), also for answers written outside Express. */
+/** The Strict-Transport-Security value of every response (docs/api-behaviour.md §1), also for answers written outside Express. */
 export const HSTS = 'max-age=31536000';
 /**
  * Headers every answer carries, also the ones written outside Express (docs/security.md, "Response headers"): HSTS,
@@ -16,7 +16,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',
 };
-// Raw keys are `ck_` + 29 characters; one pasted into a URL must not reach a log line (DECISIONS §1).
+// Raw keys are `ck_` + 29 characters; one pasted into a URL must not reach a log line (docs/api-behaviour.md §1).
 const RAW_KEY = /ck_[A-Za-z0-9]{29}/g;
 const HAS_RAW_KEY = /ck_[A-Za-z0-9]{29}/;
 const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/g;

@@ -5,7 +5,7 @@ import { factsOf } from './request-context';
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 
 /**
- * Every answer is JSON (DECISIONS §2): one JSON.stringify, `Content-Type: application/json` without charset, as DRF's
+ * Every answer is JSON (docs/api-behaviour.md §2): one JSON.stringify, `Content-Type: application/json` without charset, as DRF's
  * JSONRenderer sends it, which also escapes U+2028/U+2029. For HEAD, Node drops the body and keeps the length.
  */
 export function sendJson(res: Response, status: number, body: unknown): void {

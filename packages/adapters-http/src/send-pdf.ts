@@ -4,7 +4,7 @@ import type { RenderedAnswer } from './send-json';
 
 const tags = new WeakMap<RenderedInvoice, string>();
 
-/** A strong validator of the exact bytes: any change of the document changes it (DECISIONS-style ETag, RFC 9110). */
+/** A strong validator of the exact bytes: any change of the document changes it (docs/api-behaviour.md-style ETag, RFC 9110). */
 function etagOf(rendered: RenderedInvoice): string {
   let tag = tags.get(rendered);
   if (tag === undefined) {

@@ -1,5 +1,5 @@
 /**
- * Failures the HTTP adapter finds itself, before or around the domain (DECISIONS §1 and §2). They carry what happened,
+ * Failures the HTTP adapter finds itself, before or around the domain (docs/api-behaviour.md §1 and §2). They carry what happened,
  * never a status: error-handler.ts is the one place that turns them, and DomainErrors, into HTTP.
  */
 export type TransportProblem =

@@ -2,7 +2,7 @@ import { aBooking, aSite, aTenant } from '@campsite/domain/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, WINDOW_SECONDS_LEFT, type WorldOptions, closeServers, issueKey, startWith } from './support/http-harness';
 
-// Spec "Authentication" and DECISIONS §1, §2 (order of checks) and §4 (failed-authentication limit).
+// Spec "Authentication" and docs/api-behaviour.md §1, §2 (order of checks) and §4 (failed-authentication limit).
 
 afterEach(closeServers);
 
@@ -148,7 +148,7 @@ describe('scopes', () => {
   });
 });
 
-describe('order of checks (DECISIONS §2)', () => {
+describe('order of checks (docs/api-behaviour.md §2)', () => {
   it('wrong method with a bad key is 401', async () => {
     const { server } = await setup();
     expect401(await server.request('PUT', `${API}/bookings/`, { token: 'nope' }), 'invalid_key');
@@ -193,7 +193,7 @@ describe('order of checks (DECISIONS §2)', () => {
   });
 });
 
-describe('failed authentications per client address (DECISIONS §4)', () => {
+describe('failed authentications per client address (docs/api-behaviour.md §4)', () => {
   it('answers 429 once the budget is spent, without calling the hasher', async () => {
     const { world, server, token } = await setup({ authFailuresPerMinute: 5 });
     const wrongSecret = `${token.slice(0, 8)}${'C'.repeat(24)}`;

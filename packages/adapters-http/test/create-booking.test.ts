@@ -3,7 +3,7 @@ import { aBooking, aSite, aTenant } from '@campsite/domain/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API, type Reply, type Server, type World, seed, start } from './support/http-harness';
 
-// POST /api/v1/public/bookings/: spec "POST /api/v1/public/bookings/" and DECISIONS §2 body rules 1-7.
+// POST /api/v1/public/bookings/: spec "POST /api/v1/public/bookings/" and docs/api-behaviour.md §2 body rules 1-7.
 
 let server: Server;
 let world: World;

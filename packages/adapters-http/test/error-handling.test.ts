@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/index';
 import { API, buildWorld, closeServers, issueKey, seed, serve } from './support/http-harness';
 
-// DECISIONS §2: 500 says only "A server error occurred."; §1: no token in logs, errors or echoes; one log line per request.
+// docs/api-behaviour.md §2: 500 says only "A server error occurred."; §1: no token in logs, errors or echoes; one log line per request.
 
 afterEach(closeServers);
 

@@ -2,7 +2,7 @@ import { aBooking, aSite, aTenant, aUser, anInvoice } from '@campsite/domain/tes
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type Server, seed, start } from './support/http-harness';
 
-// Spec "Pagination envelope" and DECISIONS §2 "Pagination".
+// Spec "Pagination envelope" and docs/api-behaviour.md §2 "Pagination".
 
 let server: Server;
 let token: string;

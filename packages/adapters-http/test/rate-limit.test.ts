@@ -2,7 +2,7 @@ import { aSite, aTenant } from '@campsite/domain/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, WINDOW_SECONDS_LEFT, closeServers, issueKey, startWith } from './support/http-harness';
 
-// DECISIONS §4 per-key limit and headers; DECISIONS §2: 401/403 do not count, 429 sentence and Retry-After.
+// docs/api-behaviour.md §4 per-key limit and headers; docs/api-behaviour.md §2: 401/403 do not count, 429 sentence and Retry-After.
 
 afterEach(closeServers);
 

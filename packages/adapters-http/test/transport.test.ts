@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/index';
 import { API, buildWorld, closeServers, seed, serve, startWith } from './support/http-harness';
 
-// DECISIONS §1 (HTTPS only, HSTS) and §2 (paths, methods, JSON everywhere, X-Request-Id).
+// docs/api-behaviour.md §1 (HTTPS only, HSTS) and §2 (paths, methods, JSON everywhere, X-Request-Id).
 
 afterEach(closeServers);
 

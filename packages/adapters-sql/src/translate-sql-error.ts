@@ -28,7 +28,7 @@ function isForeignKeyViolation(error: DriverError): boolean {
 }
 
 /**
- * Turns a driver's constraint violation into the DomainError it means (STYLE.md: driver errors are translated inside
+ * Turns a driver's constraint violation into the DomainError it means (docs/architecture.md: driver errors are translated inside
  * the SQL adapter). Anything else is returned as it is, to be rethrown.
  */
 export function translateSqlError(error: unknown): unknown {

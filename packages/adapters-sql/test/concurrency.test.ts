@@ -9,7 +9,7 @@ import { postgresForTests, tempDir } from './support/databases';
 
 const postgres = await postgresForTests('concurrency');
 
-/** DECISIONS §2.7 across processes: exactly one of many overlapping creates for one site succeeds. */
+/** docs/api-behaviour.md §2.4, rule 8 across processes: exactly one of many overlapping creates for one site succeeds. */
 describe('overlapping creates from several processes', () => {
   it.skipIf(!postgres)('Postgres: 20 parallel creates through 4 separate pools give exactly one booking', async () => {
     const pools = await Promise.all(Array.from({ length: 4 }, () => openPersistence(postgres!.url, { poolSize: 5 })));

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
-/** The service's whole configuration, read once from the environment (OPERATIONS.md, Environment). */
+/** The service's whole configuration, read once from the environment (docs/operations.md, Environment). */
 export interface Config {
   databaseUrl: string;
   host: string;

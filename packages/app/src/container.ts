@@ -161,7 +161,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   c.register(TOKENS.Persistence, { useValue: persistence });
   c.register(TOKENS.PricingEngine, { useValue: placeholderPricingEngine });
   single<SecretHasher>(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost));
-  // DECISIONS §4: Postgres shares one budget between processes in the database; SQLite's workers share the
+  // docs/api-behaviour.md §4: Postgres shares one budget between processes in the database; SQLite's workers share the
   // supervisor's counters (docs/operations.md, Workers), and a lone process counts in memory.
   single<RateLimiter>(TOKENS.RateLimiter, () => persistence.rateLimiter ?? options.rateLimiter ?? new MemoryRateLimiter(clock));
   single(TOKENS.Throttle, () => new Throttle(get(TOKENS.RateLimiter), {

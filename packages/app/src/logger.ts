@@ -3,7 +3,7 @@ import { type DestinationStream, type Logger, pino } from 'pino';
 import type { LogLevel } from './config';
 
 /**
- * DECISIONS §1: raw tokens and Authorization headers never reach a log line. The HTTP adapter is not supposed to log
+ * docs/api-behaviour.md §1: raw tokens and Authorization headers never reach a log line. The HTTP adapter is not supposed to log
  * them; these paths are the safety net for whichever shape a log call uses.
  */
 export const REDACTED_PATHS = [
@@ -21,7 +21,7 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * Structured JSON logs. `serve` writes them to stdout (OPERATIONS.md); the one-shot commands write them to stderr,
+ * Structured JSON logs. `serve` writes them to stdout (docs/operations.md); the one-shot commands write them to stderr,
  * because their stdout is their result (`keys create` prints the raw key alone).
  */
 export function createLogger(level: LogLevel, destination: 1 | 2 | DestinationStream = 1, requestId?: () => string | undefined): Logger {

@@ -70,7 +70,7 @@ export interface ServeOptions {
   worker?: { listening(url: string): void };
 }
 
-/** `campsite serve` (OPERATIONS.md, Lifecycle): migrate, seed an empty database, listen, and say where. */
+/** `campsite serve` (docs/operations.md, Lifecycle): migrate, seed an empty database, listen, and say where. */
 export async function startServer(container: AppContainer, options: ServeOptions): Promise<RunningServer> {
   const { config, logger, persistence } = container;
   // A worker's supervisor has migrated already.
@@ -78,7 +78,7 @@ export async function startServer(container: AppContainer, options: ServeOptions
 
   const tls = await loadTls(config, logger);
   const app = container.resolve<HttpApp>(TOKENS.HttpApp);
-  // DECISIONS §1: TLS when the service terminates TLS itself; plain HTTP only behind a trusted proxy.
+  // docs/api-behaviour.md §1: TLS when the service terminates TLS itself; plain HTTP only behind a trusted proxy.
   const transport = transportOptions(config.headersTimeoutMs);
   const plain = createHttpServer(transport, app);
   const servers: Server[] = tls
@@ -139,7 +139,7 @@ export async function startServer(container: AppContainer, options: ServeOptions
 }
 
 /**
- * OPERATIONS.md: one plain line with the URL, whatever LOG_LEVEL says (scripts wait for it); the JSON log records the
+ * docs/operations.md: one plain line with the URL, whatever LOG_LEVEL says (scripts wait for it); the JSON log records the
  * same moment under its own message, so "listening on" appears exactly once.
  */
 export function announceListening(url: string, print: (text: string) => void): void {
@@ -184,7 +184,7 @@ function closeIfSilent(socket: Socket, timeoutMs: number): void {
   socket.once('close', () => clearTimeout(timer));
 }
 
-/** What Node's HTTP parser and timers report through 'clientError', as the JSON answers of DECISIONS §2. */
+/** What Node's HTTP parser and timers report through 'clientError', as the JSON answers of docs/api-behaviour.md §2. */
 const CLIENT_ERRORS: Record<string, { status: string; detail: string }> = {
   HPE_HEADER_OVERFLOW: { status: '431 Request Header Fields Too Large', detail: 'Request header fields too large.' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: '408 Request Timeout', detail: 'Request timeout.' },
@@ -192,7 +192,7 @@ const CLIENT_ERRORS: Record<string, { status: string; detail: string }> = {
 const MALFORMED = { status: '400 Bad Request', detail: 'Malformed request.' };
 
 /**
- * DECISIONS §2: every response is JSON and carries an X-Request-Id and the security headers, including the ones
+ * docs/api-behaviour.md §2: every response is JSON and carries an X-Request-Id and the security headers, including the ones
  * Node's HTTP layer gives to a request it cannot read or that did not arrive in time (by default a bare status with no
  * body). Sockets that cannot be written are just closed.
  */
@@ -211,7 +211,7 @@ function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): 
 }
 
 /**
- * One port for both protocols: DECISIONS §1 wants plain HTTP answered with 403 `https_required`, not a dropped
+ * One port for both protocols: docs/api-behaviour.md §1 wants plain HTTP answered with 403 `https_required`, not a dropped
  * connection, so the first byte of each connection decides. A TLS handshake record (0x16) goes to the HTTPS server;
  * anything else goes to a plain HTTP server running the same app, which the https check then refuses.
  */
@@ -253,7 +253,7 @@ export async function seedDemoTenant(container: AppContainer): Promise<string | 
 
 function demoBanner(rawKey: string, baseUrl: string, behindProxy: boolean): string {
   const insecure = behindProxy ? '' : '-k ';
-  // Behind a proxy the service insists on https as forwarded by a trusted hop (DECISIONS §1).
+  // Behind a proxy the service insists on https as forwarded by a trusted hop (docs/api-behaviour.md §1).
   const forwarded = behindProxy ? '-H "X-Forwarded-Proto: https" ' : '';
   return [
     '',

@@ -10,14 +10,14 @@ export interface TlsMaterial {
   key: string;
 }
 
-/** The dev certificate's home (OPERATIONS.md: generated under `./data/`, relative to where the service starts). */
+/** The dev certificate's home (docs/operations.md: generated under `./data/`, relative to where the service starts). */
 export const DEV_CERT_DIRECTORY = 'data';
 export const DEV_CERT_FILE = 'dev-cert.pem';
 export const DEV_KEY_FILE = 'dev-key.pem';
 const DEV_CERT_DAYS = 825;
 
 /**
- * What the server speaks (DECISIONS §1): null means plain HTTP behind a TLS-terminating proxy (TRUST_PROXY);
+ * What the server speaks (docs/api-behaviour.md §1): null means plain HTTP behind a TLS-terminating proxy (TRUST_PROXY);
  * otherwise the configured PEM files, or a self-signed development certificate made once and reused.
  * @throws ConfigError when configured files cannot be read or do not form a certificate and key pair
  */

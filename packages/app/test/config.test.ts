@@ -13,7 +13,7 @@ function failure(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
-  it('applies the documented defaults (OPERATIONS.md, Environment)', () => {
+  it('applies the documented defaults (docs/operations.md, Environment)', () => {
     expect(loadConfig({})).toEqual({
       databaseUrl: 'sqlite:./data/campsite.db',
       host: '127.0.0.1',

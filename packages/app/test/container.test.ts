@@ -30,7 +30,7 @@ describe('createContainer', () => {
     expect(typeof container.resolve(TOKENS.HttpApp)).toBe('function');
   });
 
-  it('counts rate limits in memory on SQLite, which has no limiter of its own (DECISIONS §4)', async () => {
+  it('counts rate limits in memory on SQLite, which has no limiter of its own (docs/api-behaviour.md §4)', async () => {
     container = await createContainer(loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' }));
     expect(container.persistence.rateLimiter).toBeUndefined();
     expect(container.resolve(TOKENS.RateLimiter)).toBeInstanceOf(MemoryRateLimiter);
@@ -57,7 +57,7 @@ describe('createContainer', () => {
 });
 
 describe('tsyringe', () => {
-  it('is imported by container.ts alone (STYLE.md: the composition root is the only place)', () => {
+  it('is imported by container.ts alone (docs/architecture.md: the composition root is the only place)', () => {
     const root = join(import.meta.dirname, '..', 'src');
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const importers = files.filter((f) => /from ['"](tsyringe|reflect-metadata)['"]|import ['"]reflect-metadata['"]/.test(readFileSync(join(root, f), 'utf8')));

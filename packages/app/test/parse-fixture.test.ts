@@ -164,7 +164,7 @@ describe('parseFixture', () => {
   });
 });
 
-// docs/accounting.md and docs/fixture-format.md: customer_id, lines and billing, each error named by its JSON path.
+// docs/accounting.md and docs/import-format.md: customer_id, lines and billing, each error named by its JSON path.
 describe('parseFixture: customer_id, lines and billing', () => {
   it('reads them: IBAN in electronic form, exact quantities and VAT rates, language defaulting to de', () => {
     const { tenants } = readFixture(sample((d) => delete d.tenants[0].billing.language));

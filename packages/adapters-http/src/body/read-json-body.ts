@@ -4,7 +4,7 @@ import { PyJsonError, parsePythonJson, type PyJson } from '../python/json-parser
 import { decodeUtf8LikePython } from '../python/utf8';
 import { TransportError } from '../transport-error';
 
-/** DECISIONS §2: a JSON body over 1 MiB is refused with 413. */
+/** docs/api-behaviour.md §2: a JSON body over 1 MiB is refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 const EMPTY_BODY = (): PyJson => Object.create(null) as PyJson;
@@ -12,7 +12,7 @@ const EMPTY_BODY = (): PyJson => Object.create(null) as PyJson;
 /**
  * Reads and parses a request body the way DRF's JSONParser does, in DRF's order: an empty body is `{}` whatever its
  * type; then the media type (415); then size (413), charset decoding and JSON syntax (400 `JSON parse error - …`).
- * Called by a handler only after authentication, scope and rate limit (DECISIONS §2), never as a global middleware.
+ * Called by a handler only after authentication, scope and rate limit (docs/api-behaviour.md §2), never as a global middleware.
  */
 export async function readJsonBody(req: Request): Promise<PyJson> {
   const declaredLength = req.headers['content-length'];

@@ -1,5 +1,5 @@
 /**
- * JSON as DRF's JSONParser reads it: CPython's `json` module (C scanner) with DRF's strict constants. DECISIONS §2
+ * JSON as DRF's JSONParser reads it: CPython's `json` module (C scanner) with DRF's strict constants. docs/api-behaviour.md §2
  * needs three things JavaScript's JSON.parse cannot give: the `JSON parse error - <reason>` text in Python's words,
  * whether a number was an int or a float (DRF's type names and IntegerField/CharField coercions depend on it), and
  * exact big integers.

@@ -56,7 +56,7 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
     GET: {
       scope: deps.getBooking.scope,
       async handle(_req, _res, principal, pathId) {
-        // DECISIONS §2: an id that is not an integer is the same 404 as an absent booking.
+        // docs/api-behaviour.md §2: an id that is not an integer is the same 404 as an absent booking.
         const id = pathId === undefined ? null : parsePythonInt(pathId);
         if (id === null) throw new DomainError('not_found');
         const booking = await deps.getBooking.execute(principal, id);

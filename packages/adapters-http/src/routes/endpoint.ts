@@ -14,7 +14,7 @@ import { type RenderedAnswer, renderedAnswer } from '../send-json';
 
 /**
  * One method of one path: the scope its use case requires (or a list of which any one will do), and the work after
- * the checks of DECISIONS §2. A GET returns its 200 body instead of sending it, so that the pipeline can answer 304
+ * the checks of docs/api-behaviour.md §2. A GET returns its 200 body instead of sending it, so that the pipeline can answer 304
  * to a matching `If-None-Match` (docs/channel-managers.md, "Polling cheaply"); a POST sends its own answer.
  */
 export interface Endpoint {
@@ -22,7 +22,7 @@ export interface Endpoint {
   handle(req: Request, res: Response, principal: Principal, pathId: string | undefined): Promise<RenderedAnswer | void>;
 }
 
-/** A path and its methods. HEAD is GET without a body; OPTIONS and the rest are wrong methods (DECISIONS §2). */
+/** A path and its methods. HEAD is GET without a body; OPTIONS and the rest are wrong methods (docs/api-behaviour.md §2). */
 export interface Resource {
   readonly allow: string;
   endpointFor(method: string): Endpoint | undefined;

@@ -6,7 +6,7 @@ import { renderedAnswer } from '../send-json';
 import { readInvoiceFilter } from '../schemas/list-filter.schema';
 import { type Resource, listEndpoint, queryOf, readPaging, renderPage, resource } from './endpoint';
 
-/** DECISIONS §2: an id that is not an integer is the same 404 as an absent invoice; so is one no row can have. */
+/** docs/api-behaviour.md §2: an id that is not an integer is the same 404 as an absent invoice; so is one no row can have. */
 function invoiceId(pathId: string | undefined): number {
   const id = pathId === undefined ? null : parsePythonInt(pathId);
   if (id === null || !isRecordId(id)) throw new DomainError('not_found');

@@ -6,7 +6,7 @@ import { toFieldErrors } from './drf-fields';
 import { filterDateField, updatedSinceField } from './list-filter.schema';
 
 // django-filter's form fields: values are stripped, an empty value means "not applied", and a date must be strict
-// YYYY-MM-DD (DECISIONS §2).
+// YYYY-MM-DD (docs/api-behaviour.md §2).
 // django-filter's NumberFilter: a Python Decimal after stripping; NaN and infinities are not numbers.
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const filterNumber = z

@@ -7,7 +7,7 @@ import { charField, dateField, declaredFields, integerField, readDrfInteger, req
 
 // POST /bookings/ fields in the serializer's declaration order, which is the order DRF reports errors in. Server-assigned
 // fields (status, total_price, booking_reference, created_at, id, source) and unknown keys are not declared, so they
-// are ignored (DECISIONS §2). site_id is read apart: the use case checks it before these (DECISIONS §2.4).
+// are ignored (docs/api-behaviour.md §2). site_id is read apart: the use case checks it before these (docs/api-behaviour.md §2.4, rule 5).
 const bookingFieldsSchema = z.object({
   check_in_date: dateField({ required: true }),
   check_out_date: dateField({ required: true }),
@@ -21,7 +21,7 @@ const bookingFieldsSchema = z.object({
 
 /**
  * The parsed JSON body as the use case's input. A body that is not an object fails here, as DRF's serializer fails it
- * before looking at any field (DECISIONS §2.3, and "No data provided" for `null`).
+ * before looking at any field (docs/api-behaviour.md §2.4, rule 4, and "No data provided" for `null`).
  */
 export function readCreateBookingBody(body: PyJson): CreateBookingInput {
   const object = requireObject(body);

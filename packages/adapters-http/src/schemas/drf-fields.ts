@@ -5,7 +5,7 @@ import { PY_WHITESPACE, pyFloatRepr, pyLength, pyStrip, pyTypeName } from '../py
 import { isDjangoEmail } from './email-address';
 
 /**
- * DRF serializer fields as zod schemas, with DRF's exact messages (DECISIONS §2). Each field sees the raw JSON value
+ * DRF serializer fields as zod schemas, with DRF's exact messages (docs/api-behaviour.md §2). Each field sees the raw JSON value
  * (`undefined` when the key is absent) and either yields the Python-side value or adds one issue per message.
  */
 export const MESSAGES = {
@@ -63,7 +63,7 @@ export function integerField(presence: Presence<number>, minValue?: number) {
   });
 }
 
-/** DRF `DateField()` limited to strict `YYYY-MM-DD` (DECISIONS §2: no other formats). */
+/** DRF `DateField()` limited to strict `YYYY-MM-DD` (docs/api-behaviour.md §2: no other formats). */
 export function dateField(presence: Presence<CalendarDate>) {
   return drfField(presence, (value) =>
     typeof value === 'string' && isCalendarDate(value) ? { ok: true, value } : { ok: false, messages: [MESSAGES.date] },

@@ -1,4 +1,4 @@
--- DECISIONS §3: every tenant-owned row is keyed (tenant_id, id); ids are allocated per tenant; money is integer
+-- docs/api-behaviour.md §3: every tenant-owned row is keyed (tenant_id, id); ids are allocated per tenant; money is integer
 -- Rappen (bigint); datetimes are timestamptz (millisecond values round-trip); site numbers sort in byte order.
 
 CREATE TABLE tenants (
@@ -112,7 +112,7 @@ CREATE TABLE invoices (
 );
 CREATE INDEX invoices_issued ON invoices (tenant_id, issued_at DESC, id DESC);
 
--- DECISIONS §4: limiter state shared by every app process on this database. Fixed windows keyed by their start (ms).
+-- docs/api-behaviour.md §4: limiter state shared by every app process on this database. Fixed windows keyed by their start (ms).
 CREATE TABLE rate_limit_windows (
   key text NOT NULL,
   window_start bigint NOT NULL,

@@ -1,6 +1,6 @@
--- DECISIONS §3: every tenant-owned row is keyed (tenant_id, id); ids are allocated per tenant; money is integer
+-- docs/api-behaviour.md §3: every tenant-owned row is keyed (tenant_id, id); ids are allocated per tenant; money is integer
 -- Rappen; datetimes are integer epoch milliseconds (exact round trip, ordered by time); dates are 'YYYY-MM-DD' text;
--- site numbers compare with SQLite's default BINARY collation, which is byte order (DECISIONS §2).
+-- site numbers compare with SQLite's default BINARY collation, which is byte order (docs/api-behaviour.md §2).
 
 CREATE TABLE tenants (
   id INTEGER PRIMARY KEY,

@@ -89,7 +89,7 @@ export class SqlBookingRepository implements BookingRepository {
   }
 
   /**
-   * DECISIONS §2.7: one transaction that locks the site (Postgres: FOR UPDATE on its row; SQLite: BEGIN IMMEDIATE),
+   * docs/api-behaviour.md §2.4, rule 8: one transaction that locks the site (Postgres: FOR UPDATE on its row; SQLite: BEGIN IMMEDIATE),
    * so a second create for the same site waits and then sees the first one's booking in its overlap check.
    */
   async insertIfAvailable(booking: NewBooking, completion?: IdempotencyCompletion): Promise<Booking> {
@@ -133,7 +133,7 @@ export class SqlBookingRepository implements BookingRepository {
   }
 
   /**
-   * DECISIONS §3: the next id within the tenant, from its counter row, which also serialises concurrent creates. A
+   * docs/api-behaviour.md §3: the next id within the tenant, from its counter row, which also serialises concurrent creates. A
    * given id (imports) needs nothing: the insert trigger moves the counter past it.
    */
   private async allocateId(tx: SqlExecutor, tenantId: number, given: number | undefined): Promise<number> {

@@ -45,7 +45,7 @@ export class SqlSiteRepository implements SiteRepository {
   }
 }
 
-/** Users whose role is `customer` (DECISIONS §3), served by the partial index on exactly that predicate. */
+/** Users whose role is `customer` (docs/api-behaviour.md §3), served by the partial index on exactly that predicate. */
 export class SqlCustomerRepository implements CustomerRepository {
   constructor(private readonly db: SqlDatabase) {}
 
@@ -69,7 +69,7 @@ export class SqlCustomerRepository implements CustomerRepository {
   }
 }
 
-/** Invoices by `issued_at` (DECISIONS §2: the spec's created_at of an invoice), then id, both descending. */
+/** Invoices by `issued_at` (docs/api-behaviour.md §2: the spec's created_at of an invoice), then id, both descending. */
 export class SqlInvoiceRepository implements InvoiceRepository {
   constructor(private readonly db: SqlDatabase) {}
 

@@ -25,7 +25,7 @@ async function countingAgain<T>(hit: () => Promise<T>): Promise<T> {
 }
 
 /**
- * DECISIONS §4: fixed one-minute windows shared by every process on the database. Each hit is one atomic upsert
+ * docs/api-behaviour.md §4: fixed one-minute windows shared by every process on the database. Each hit is one atomic upsert
  * that returns the new count, so parallel hits from any process are counted exactly.
  */
 export class SqlRateLimiter implements RateLimiter {

@@ -34,7 +34,7 @@ function checkCustomerIds(tenant: TenantSnapshot): void {
 }
 
 /**
- * The fixture import (fixture-format.md) in one transaction: prepared single-row inserts on SQLite, one unnest of
+ * The fixture import (docs/import-format.md) in one transaction: prepared single-row inserts on SQLite, one unnest of
  * column arrays per chunk on Postgres (SqlExecutor.insertMany).
  *
  * The tenant is listed in `change_capture_paused` while its rows go in, so the change-capture triggers leave them

@@ -3,7 +3,7 @@ import { ConfigError } from '../config';
 import { FixtureError } from '../fixtures/fixture-row';
 
 /**
- * The one line an operator sees for a failed command (OPERATIONS.md: one clear line, no stack trace). Unexpected
+ * The one line an operator sees for a failed command (docs/operations.md: one clear line, no stack trace). Unexpected
  * errors keep their stack only when asked for with LOG_LEVEL=debug or trace.
  */
 export function describeFailure(error: unknown, env: NodeJS.ProcessEnv = process.env): string {

@@ -24,7 +24,7 @@ export interface CliIo {
   exit?(status: number): void;
 }
 
-/** The `campsite` command line (OPERATIONS.md, Commands). Every action throws on failure; main.ts reports it. */
+/** The `campsite` command line (docs/operations.md, Commands). Every action throws on failure; main.ts reports it. */
 export function buildProgram(io: CliIo): Command {
   const program = new Command('campsite')
     .description('Campsite Management Public API: server and operator tools')
@@ -32,7 +32,7 @@ export function buildProgram(io: CliIo): Command {
       writeOut: io.out,
       writeErr: io.err,
       // One prefix for every failure line, whether commander or a command found the problem.
-      // Commander puts its suggestion on a second line; an operator gets one line (OPERATIONS.md).
+      // Commander puts its suggestion on a second line; an operator gets one line (docs/operations.md).
       outputError: (text, write) => write(`campsite: ${text.replace(/^error: /, '').trimEnd().replace(/\n+/g, ' ')}\n`),
     })
     .showSuggestionAfterError()
@@ -86,7 +86,7 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('import')
     .description('load a fixture file in one transaction: all of it or nothing')
-    .argument('<file>', 'fixture JSON (see fixture-format.md)')
+    .argument('<file>', 'fixture JSON (see docs/import-format.md)')
     .action(async (file: string) => {
       const started = performance.now();
       const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -186,7 +186,7 @@ export function buildProgram(io: CliIo): Command {
       }),
     );
 
-  const bookings = program.command('bookings').description("the operator's booking transitions (DECISIONS §5)");
+  const bookings = program.command('bookings').description("the operator's booking transitions (docs/api-behaviour.md §5)");
   for (const [name, to] of [['confirm', 'confirmed'], ['cancel', 'cancelled']] as const) {
     bookings
       .command(name)

@@ -11,7 +11,7 @@ import { afterAll, describe, it } from 'vitest';
 import { type PgBouncer, pgbouncerBinary, startPgBouncer } from '../../../adapters-sql/test/support/pgbouncer';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-/** A copy of `../shared/fixtures/sample.json`, so the tests do not depend on the shared folder. */
+/** The small example tenant of docs/import-format.md, kept with the tests. */
 export const SAMPLE_FIXTURE = join(REPO_ROOT, 'packages/app/test/fixtures/sample.json');
 /** The `campsite` command as the workspace installs it (packages/app's bin), run with plain node. */
 export const CAMPSITE_BIN = join(REPO_ROOT, 'packages/app/bin/campsite.js');

@@ -226,7 +226,7 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     expect(after.body).toEqual(before.body);
   });
 
-  it("bookings confirm and cancel apply the operator's transitions (DECISIONS §5)", async () => {
+  it("bookings confirm and cancel apply the operator's transitions (docs/api-behaviour.md §5)", async () => {
     const created = await https(`${server.url}${API}/bookings/`, {
       method: 'POST',
       key: FULL_KEY,

@@ -2,7 +2,7 @@ import { type AddressInfo, connect, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServeProcess, cliEnv, https, plainLines, runCli, startServe, workDirectory } from './harness';
 
-/** OPERATIONS.md: a bad value stops start-up with one clear line naming the variable; no stack trace. */
+/** docs/operations.md: a bad value stops start-up with one clear line naming the variable; no stack trace. */
 describe('campsite start-up errors', () => {
   const cwd = workDirectory();
 
@@ -70,12 +70,12 @@ describe('campsite serve and SIGTERM', () => {
   });
 });
 
-/** DECISIONS §1: behind a TLS-terminating proxy the service speaks plain HTTP and trusts X-Forwarded-Proto of its hops. */
+/** docs/api-behaviour.md §1: behind a TLS-terminating proxy the service speaks plain HTTP and trusts X-Forwarded-Proto of its hops. */
 describe('campsite serve behind a proxy (TRUST_PROXY)', () => {
   let server: ServeProcess;
 
   beforeAll(async () => {
-    // LOG_LEVEL=warn hides info logs, but never the listening line (OPERATIONS.md, Lifecycle).
+    // LOG_LEVEL=warn hides info logs, but never the listening line (docs/operations.md, Lifecycle).
     server = await startServe(cliEnv('sqlite::memory:', { TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' }), workDirectory());
   });
 

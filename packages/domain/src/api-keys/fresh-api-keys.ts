@@ -7,7 +7,7 @@ const DEFAULT_ENTRIES = 10_000;
 /**
  * The key row that every request reads, kept in memory while its tenant's data stamp is unchanged. A revocation, or
  * any other committed change to the tenant, changes the stamp, so the very next request reads the row again
- * (DECISIONS §1); expiry is a comparison with the clock, which the verifier makes on every request anyway.
+ * (docs/api-behaviour.md §1); expiry is a comparison with the clock, which the verifier makes on every request anyway.
  *
  * The key comes back with the stamp it was checked against, which the verifier hands on in the Principal: the reads
  * of the same request then need no stamp of their own (one round trip less per request on Postgres).

@@ -39,7 +39,7 @@ function withOtherSecret(raw: string): string {
 
 const codeOf = async (header: string | undefined, address = ADDRESS) => (await rejectionOf(verifier.verify(header, address))).code;
 
-describe('ApiKeyVerifier: the Authorization header (DECISIONS §1)', () => {
+describe('ApiKeyVerifier: the Authorization header (docs/api-behaviour.md §1)', () => {
   it('turns a valid key into the principal of its tenant and scopes', async () => {
     const { raw, key } = await issue();
     expect(await verifier.verify(`Bearer ${raw}`, ADDRESS)).toEqual({
@@ -106,7 +106,7 @@ describe('ApiKeyVerifier: the Authorization header (DECISIONS §1)', () => {
     world.clock.set(expiresAt);
     expect(await codeOf(`Bearer ${raw}`)).toBe('key_inactive');
   });
-  it('never puts the raw token or its secret into the error it throws (DECISIONS §1)', async () => {
+  it('never puts the raw token or its secret into the error it throws (docs/api-behaviour.md §1)', async () => {
     const { raw } = await issue();
     const wrong = withOtherSecret(raw);
     for (const header of [`Bearer ${wrong}`, `Bearer ${raw}x`, `Basic ${raw}`]) {
@@ -118,7 +118,7 @@ describe('ApiKeyVerifier: the Authorization header (DECISIONS §1)', () => {
   });
 });
 
-describe('ApiKeyVerifier: the verification cache never delays revocation or expiry (DECISIONS §1)', () => {
+describe('ApiKeyVerifier: the verification cache never delays revocation or expiry (docs/api-behaviour.md §1)', () => {
   it('does no hash verification for a key it has already verified', async () => {
     const { raw } = await issue();
     await verifier.verify(`Bearer ${raw}`, ADDRESS);
@@ -186,7 +186,7 @@ describe('ApiKeyVerifier: the verification cache never delays revocation or expi
   });
 });
 
-describe('ApiKeyVerifier: last_used_at is written at most once per minute (DECISIONS §1)', () => {
+describe('ApiKeyVerifier: last_used_at is written at most once per minute (docs/api-behaviour.md §1)', () => {
   it('writes on first use, not again within the minute, and again once a minute has passed', async () => {
     const { raw, stored } = await issue();
     const start = world.clock.now();
@@ -219,7 +219,7 @@ describe('ApiKeyVerifier: last_used_at is written at most once per minute (DECIS
   });
 });
 
-describe('ApiKeyVerifier: failed attempts are limited per address before any hash work (DECISIONS §4)', () => {
+describe('ApiKeyVerifier: failed attempts are limited per address before any hash work (docs/api-behaviour.md §4)', () => {
   async function exhaust(raw: string, address = ADDRESS) {
     for (let i = 0; i < FAILURES_PER_MINUTE; i++) expect(await codeOf(`Bearer ${withOtherSecret(raw)}`, address)).toBe('invalid_key');
   }

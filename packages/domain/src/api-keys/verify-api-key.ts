@@ -25,7 +25,7 @@ export interface VerifyOptions {
  * Turns an `Authorization` header into a Principal, or throws `invalid_key` / `key_inactive` / `throttled`.
  *
  * The bcrypt check is cached by (stored hash, secret): a re-hashed or replaced key misses the cache, and the key row,
- * with its revocation and expiry, is read on every call, so the cache can never delay either (DECISIONS §1).
+ * with its revocation and expiry, is read on every call, so the cache can never delay either (docs/api-behaviour.md §1).
  */
 export class ApiKeyVerifier {
   private readonly verified = new Map<string, true>();
@@ -52,7 +52,7 @@ export class ApiKeyVerifier {
 
     const kept = options.unconfirmed && this.throttle.confirmsKeys ? await this.keys.findKept?.(parts.prefix) : undefined;
     const key = kept ?? (await this.keys.findByPrefix(parts.prefix));
-    // Always ask secretMatches, even for an unknown prefix: it spends the equalising hash work (DECISIONS §1).
+    // Always ask secretMatches, even for an unknown prefix: it spends the equalising hash work (docs/api-behaviour.md §1).
     const check = await this.secretMatches(key, parts.secret, clientAddress);
     // A failed hash check already booked its failure when it reserved the attempt (docs/security.md).
     if (!check.ok && check.counted) throw new DomainError('invalid_key');

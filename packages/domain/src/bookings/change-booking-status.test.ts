@@ -17,7 +17,7 @@ class FlatFeeEngine implements PricingEngine {
   }
 }
 
-// DECISIONS §5: the only transitions there are.
+// docs/api-behaviour.md §5: the only transitions there are.
 const ALLOWED: Array<[string, KnownBookingStatus]> = [
   ['pending', 'confirmed'],
   ['pending', 'cancelled'],
@@ -51,7 +51,7 @@ const setStatus = (status: string) => {
   stored().status = status;
 };
 
-describe('ChangeBookingStatus (DECISIONS §5)', () => {
+describe('ChangeBookingStatus (docs/api-behaviour.md §5)', () => {
   it.each(ALLOWED)('moves %s to %s', async (from, to) => {
     setStatus(from);
     expect((await change().execute('alpine', 1, to)).status).toBe(to);

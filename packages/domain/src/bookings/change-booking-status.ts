@@ -7,7 +7,7 @@ import { type KnownBookingStatus, canTransition } from './booking-status';
 import type { PricingEngine } from './placeholder-pricing';
 
 /**
- * The operator's transitions (DECISIONS §5), driven from the CLI rather than the public API. Confirmation reprices
+ * The operator's transitions (docs/api-behaviour.md §5), driven from the CLI rather than the public API. Confirmation reprices
  * the booking through the PricingEngine; other transitions keep the price.
  */
 export class ChangeBookingStatus {

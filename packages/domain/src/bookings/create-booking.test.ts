@@ -65,7 +65,7 @@ async function seedBooking(overrides: Parameters<typeof aBooking>[0]) {
   world.store.bookings.push({ ...booking, tenantId, updatedAt: booking.createdAt });
 }
 
-describe('CreateBooking: the site comes first (DECISIONS §2.4)', () => {
+describe('CreateBooking: the site comes first (docs/api-behaviour.md §2.4, rule 5)', () => {
   it('gives site_not_found when site_id was missing, null or not an integer', async () => {
     expect(await codeOf(input(null))).toBe('site_not_found');
   });
@@ -90,7 +90,7 @@ describe('CreateBooking: the site comes first (DECISIONS §2.4)', () => {
   });
 });
 
-describe('CreateBooking: field rules (DECISIONS §2.5, §2.6)', () => {
+describe('CreateBooking: field rules (docs/api-behaviour.md §2.4, rule 6, §2.6)', () => {
   it('surfaces the transport field errors unchanged as validation_failed', async () => {
     const errors = {
       num_adults: ['A valid integer is required.'],
@@ -147,7 +147,7 @@ describe('CreateBooking: field rules (DECISIONS §2.5, §2.6)', () => {
   });
 });
 
-describe('CreateBooking: availability (DECISIONS §2.7)', () => {
+describe('CreateBooking: availability (docs/api-behaviour.md §2.4, rule 8)', () => {
   it.each([2, 3])('gives site_unavailable for a site that is not active (site %i)', async (siteId) => {
     expect(await codeOf(input(siteId))).toBe('site_unavailable');
   });
@@ -188,7 +188,7 @@ describe('CreateBooking: availability (DECISIONS §2.7)', () => {
   });
 });
 
-describe('CreateBooking: the created booking (spec, DECISIONS §3)', () => {
+describe('CreateBooking: the created booking (spec, docs/api-behaviour.md §3)', () => {
   it('is pending, online, priced by the placeholder rule and stamped by the clock', async () => {
     world.clock.set('2026-06-15T08:30:00.123Z');
     const booking = await create.execute(alpine(), input(1, { numYouth: 1, numChildren: 1 }));
@@ -238,7 +238,7 @@ describe('CreateBooking: the created booking (spec, DECISIONS §3)', () => {
   });
 });
 
-describe('CreateBooking: reference collisions (DECISIONS §3)', () => {
+describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () => {
   // Bytes 0..9 map onto the alphabet's first ten characters.
   const forced = Uint8Array.from({ length: 10 }, (_, i) => i);
 

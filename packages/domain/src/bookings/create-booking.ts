@@ -27,7 +27,7 @@ export interface BookingFields {
 
 /**
  * A create request as the transport read it. `siteId` is null when it was missing, null or not an integer; the
- * fields come either valid or as the field errors found, because DECISIONS §2.4 puts the site check before them.
+ * fields come either valid or as the field errors found, because docs/api-behaviour.md §2.4, rule 5 puts the site check before them.
  */
 export interface CreateBookingInput {
   siteId: number | null;
@@ -121,7 +121,7 @@ export class CreateBooking {
     }
   }
 
-  /** DECISIONS §2 items 4 to 7, in that order; the first failing rule wins. */
+  /** docs/api-behaviour.md §2 items 4 to 7, in that order; the first failing rule wins. */
   private async create(principal: Principal, input: CreateBookingInput, completion?: IdempotencyCompletion): Promise<Booking> {
     const site = input.siteId === null || !isRecordId(input.siteId) ? null : await this.sites.findById(principal.tenantId, input.siteId);
     if (!site) throw new DomainError('site_not_found');

@@ -13,7 +13,7 @@ export interface PricingEngine {
   price(booking: Booking, site: Site): Promise<Rappen>;
 }
 
-/** The default engine: the placeholder rule again (DECISIONS §5). */
+/** The default engine: the placeholder rule again (docs/api-behaviour.md §5). */
 export const placeholderPricingEngine: PricingEngine = {
   price: async (booking, site) => placeholderPrice(site.basePricePerNight, booking.checkInDate, booking.checkOutDate),
 };

@@ -33,7 +33,7 @@ describe('ListCustomers', () => {
     expect((await list.execute(world.principal('alpine'), first)).results.map((c) => c.id)).toEqual([3, 2, 7, 1]);
   });
 
-  // DECISIONS §3: staff, operators and admins exist in storage and never appear in the API, not even in the count.
+  // docs/api-behaviour.md §3: staff, operators and admins exist in storage and never appear in the API, not even in the count.
   it('never lists or counts staff, operator or admin users', async () => {
     const page = await list.execute(world.principal('alpine'), first);
     expect(page.count).toBe(4);

@@ -50,7 +50,7 @@ export interface InvoiceFilter extends UpdatedSinceFilter {
 }
 
 /**
- * Invoices of one tenant. Order of `list`: `issuedAt` descending, then `id` descending (DECISIONS §2: the spec's
+ * Invoices of one tenant. Order of `list`: `issuedAt` descending, then `id` descending (docs/api-behaviour.md §2: the spec's
  * "created_at" of an invoice is `issued_at`). A cursor for this order is `{ key: issuedAt.toISOString(), id }`.
  */
 export interface InvoiceRepository {

@@ -25,7 +25,7 @@ beforeEach(async () => {
 const first = { page: 1, pageSize: 50 };
 
 describe('ListInvoices', () => {
-  // DECISIONS §2: the spec's "created_at" of an invoice is issued_at.
+  // docs/api-behaviour.md §2: the spec's "created_at" of an invoice is issued_at.
   it('orders by issued_at descending, then id descending', async () => {
     expect((await list.execute(world.principal('alpine'), first)).results.map((i) => i.id)).toEqual([3, 2, 4, 1]);
   });

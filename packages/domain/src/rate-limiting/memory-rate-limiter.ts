@@ -4,7 +4,7 @@ import { type RateLimitDecision, type RateLimiter, decide, windowStart } from '.
 const SWEEP_THRESHOLD = 100_000;
 
 /**
- * Fixed one-minute windows in a Map: the limiter of a single process (DECISIONS §4), and the fast one for tests.
+ * Fixed one-minute windows in a Map: the limiter of a single process (docs/api-behaviour.md §4), and the fast one for tests.
  * Postgres deployments use the database's limiter instead, so that several processes share one budget. It lives in
  * the domain because it is pure arithmetic over the domain's own `decide`/`windowStart`.
  */

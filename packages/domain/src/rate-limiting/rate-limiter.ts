@@ -12,7 +12,7 @@ export interface RateLimitDecision {
 
 /**
  * Counts hits per key in fixed one-minute windows. State must be shared by every app process serving one database
- * (DECISIONS §4): memory for a single process, the database (or Redis) for several.
+ * (docs/api-behaviour.md §4): memory for a single process, the database (or Redis) for several.
  */
 export interface RateLimiter {
   /** Counts one hit against `key` and decides whether it is within `limit` for the current window. */

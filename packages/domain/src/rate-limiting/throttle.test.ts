@@ -58,7 +58,7 @@ describe('MemoryRateLimiter', () => {
   });
 });
 
-describe('Throttle (DECISIONS §4)', () => {
+describe('Throttle (docs/api-behaviour.md §4)', () => {
   const principal = (keyId: number): Principal => ({ tenantId: 1, keyId, prefix: 'ck_abcde', scopes: [] });
   let throttle: Throttle;
 

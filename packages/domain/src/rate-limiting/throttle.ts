@@ -9,7 +9,7 @@ export interface ThrottleLimits {
   authFailuresPerMinute: number;
 }
 
-/** DECISIONS §4: a per-key limit for authenticated work and a per-address limit on failed authentications. */
+/** docs/api-behaviour.md §4: a per-key limit for authenticated work and a per-address limit on failed authentications. */
 export class Throttle {
   constructor(
     private readonly limiter: RateLimiter,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { daysBetween, isCalendarDate, rangesOverlap } from './calendar-date';
 import { formatDateTime } from './clock';
 
-// DECISIONS §2: dates are strictly YYYY-MM-DD in the body and in filters.
+// docs/api-behaviour.md §2: dates are strictly YYYY-MM-DD in the body and in filters.
 describe('isCalendarDate', () => {
   it.each(['2026-02-01', '2026-12-31', '2026-01-01', '0001-01-01', '9999-12-31', '2024-02-29', '2000-02-29'])(
     'accepts %j',
@@ -58,7 +58,7 @@ describe('daysBetween', () => {
   });
 });
 
-// DECISIONS §2.7: stays are half-open [check_in, check_out); touching ranges do not overlap.
+// docs/api-behaviour.md §2.4, rule 8: stays are half-open [check_in, check_out); touching ranges do not overlap.
 describe('rangesOverlap', () => {
   it.each([
     ['2026-07-01', '2026-07-04', '2026-07-03', '2026-07-06', true],
@@ -74,7 +74,7 @@ describe('rangesOverlap', () => {
   });
 });
 
-// DECISIONS §3: datetimes are ISO 8601 in UTC with a Z suffix.
+// docs/api-behaviour.md §3: datetimes are ISO 8601 in UTC with a Z suffix.
 describe('formatDateTime', () => {
   it('renders UTC with a Z suffix and no zero milliseconds', () => {
     expect(formatDateTime(new Date('2026-06-01T14:00:00+02:00'))).toBe('2026-06-01T12:00:00Z');

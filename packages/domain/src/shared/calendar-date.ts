@@ -6,7 +6,7 @@ export type CalendarDate = string & { readonly __brand?: 'CalendarDate' };
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** True only for a real date in strict `YYYY-MM-DD` form (DECISIONS §2: no other formats, no 2026-02-30). */
+/** True only for a real date in strict `YYYY-MM-DD` form (docs/api-behaviour.md §2: no other formats, no 2026-02-30). */
 export function isCalendarDate(text: string): text is CalendarDate {
   const match = DATE_PATTERN.exec(text);
   if (!match) return false;
@@ -24,7 +24,7 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** Half-open ranges [aStart, aEnd) and [bStart, bEnd) overlap; touching ranges do not (DECISIONS §2.7). */
+/** Half-open ranges [aStart, aEnd) and [bStart, bEnd) overlap; touching ranges do not (docs/api-behaviour.md §2.4, rule 8). */
 export function rangesOverlap(aStart: CalendarDate, aEnd: CalendarDate, bStart: CalendarDate, bEnd: CalendarDate): boolean {
   return aStart < bEnd && bStart < aEnd;
 }

@@ -5,7 +5,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** ISO 8601 in UTC with a `Z` suffix and millisecond precision dropped when zero (DECISIONS §3). */
+/** ISO 8601 in UTC with a `Z` suffix and millisecond precision dropped when zero (docs/api-behaviour.md §3). */
 export function formatDateTime(date: Date): string {
   const iso = date.toISOString();
   return iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, parseMoney } from './money';
 
-// DECISIONS §3: money is integer Rappen, rendered with exactly two decimals; no floats anywhere.
+// docs/api-behaviour.md §3: money is integer Rappen, rendered with exactly two decimals; no floats anywhere.
 describe('parseMoney', () => {
   it.each([
     ['35.00', 3500],

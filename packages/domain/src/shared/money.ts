@@ -1,7 +1,7 @@
 import { DomainError } from './domain-error';
 
 /**
- * Money is integer Rappen (1 CHF = 100 Rappen) everywhere inside the system; DECISIONS §3 forbids floats.
+ * Money is integer Rappen (1 CHF = 100 Rappen) everywhere inside the system; docs/api-behaviour.md §3 forbids floats.
  * The public form is a decimal string with exactly two decimals, e.g. "35.00".
  */
 export type Rappen = number & { readonly __brand?: 'Rappen' };

@@ -11,7 +11,7 @@ function invalidPageError(run: () => unknown): boolean {
   return false;
 }
 
-// DECISIONS §2, pagination: DRF's PageNumberPagination, read like Python's int().
+// docs/api-behaviour.md §2, pagination: DRF's PageNumberPagination, read like Python's int().
 describe('readPageRequest: page', () => {
   it.each([
     [undefined, 1],

@@ -1,7 +1,7 @@
 import { DomainError } from './domain-error';
 
 /**
- * Pagination as DRF's PageNumberPagination does it (DECISIONS §2). The domain decides the numbers; the HTTP adapter
+ * Pagination as DRF's PageNumberPagination does it (docs/api-behaviour.md §2). The domain decides the numbers; the HTTP adapter
  * builds the links.
  */
 export const DEFAULT_PAGE_SIZE = 50;

@@ -32,7 +32,7 @@ beforeEach(async () => {
 const first = { page: 1, pageSize: 50 };
 
 describe('ListSites', () => {
-  // DECISIONS §2: byte order (SQLite BINARY, Postgres COLLATE "C"), not a locale's order; ties by id ascending.
+  // docs/api-behaviour.md §2: byte order (SQLite BINARY, Postgres COLLATE "C"), not a locale's order; ties by id ascending.
   it('orders site numbers by byte order, then id ascending', async () => {
     const page = await list.execute(world.principal('alpine'), first);
     expect(page.results.map((s) => [s.siteNumber, s.id])).toEqual([

@@ -66,7 +66,7 @@ export async function walkByOffset<T>(read: ReadPage<T>, pageSize: number): Prom
 }
 
 /**
- * DECISIONS §2: following `next` never skips or repeats a record. Walks the list both ways and checks that the cursor
+ * docs/api-behaviour.md §2: following `next` never skips or repeats a record. Walks the list both ways and checks that the cursor
  * walk visits each of `total` rows exactly once, page for page as offset reads see them.
  */
 export async function expectCursorWalkMatchesOffsets<T extends { id: number }>(read: ReadPage<T>, pageSize: number, total: number) {

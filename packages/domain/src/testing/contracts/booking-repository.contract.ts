@@ -177,7 +177,7 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
       it('assigns the next id within the tenant, returns the stored booking and updates the counts', async () => {
         const set = adapters();
         const tenantId = await tenantWith(set, [aBooking({ id: 1 }), aBooking({ id: 7, checkInDate: '2026-01-01', checkOutDate: '2026-01-02' })]);
-        // Another tenant with higher ids must not influence this tenant's numbering (DECISIONS §3).
+        // Another tenant with higher ids must not influence this tenant's numbering (docs/api-behaviour.md §3).
         await tenantWith(set, [aBooking({ id: 500 })]);
         const draft = aNewBooking(tenantId, { checkInDate: '2026-09-01', checkOutDate: '2026-09-03', totalPrice: 7000 });
         const created = await set.bookings.insertIfAvailable(draft);
