@@ -71,6 +71,12 @@ export interface PersistenceOptions {
   poolSize?: number;
   /** Told about every statement and transaction (metrics, traces, the slow-request log); unset: nothing is wrapped. */
   queryObserver?: QueryObserver;
+  /**
+   * Told about failures no request sees: an idle pooled connection that broke, a background clean-up that failed.
+   * Neither loses data (the pool replaces the connection; the clean-up runs again next window), but an operator should
+   * hear of them. Unset: they are dropped.
+   */
+  onBackgroundError?: (error: unknown, what: string) => void;
 }
 
 /** The file of a `sqlite:PATH` URL; null for `sqlite::memory:` and for other databases. */
@@ -87,7 +93,10 @@ function openDatabase(databaseUrl: string, options: PersistenceOptions): SqlData
     return new SqliteDatabase(path);
   }
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return new PgDatabase(databaseUrl, options.poolSize === undefined ? {} : { max: options.poolSize });
+    return new PgDatabase(databaseUrl, {
+      ...(options.poolSize === undefined ? {} : { max: options.poolSize }),
+      ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+    });
   }
   // Never echo the URL itself: it may carry a password.
   throw new Error('DATABASE_URL must start with sqlite: or postgres:// (or postgresql://)');
@@ -115,7 +124,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     webhooks: new SqlWebhookEndpoints(db),
     versions: new SqlDataVersions(db),
     snapshots: { consistent: (work) => db.consistent(work) },
-    ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock) } : {}),
+    ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock, options.onBackgroundError) } : {}),
     dialect: db.dialect.name,
     ping: async () => {
       const file = sqliteFile(databaseUrl);

@@ -142,7 +142,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const queryObserver = observer && options.wrapQueryObserver ? options.wrapQueryObserver(observer) : observer;
   let persistence: Persistence;
   try {
-    persistence = await openPersistence(config.databaseUrl, { clock, ...(queryObserver ? { queryObserver } : {}) });
+    persistence = await openPersistence(config.databaseUrl, {
+      clock,
+      ...(queryObserver ? { queryObserver } : {}),
+      onBackgroundError: (error, what) => logger.warn({ err: error }, what),
+    });
   } catch (error) {
     await tracing?.shutdown();
     throw error;

@@ -136,7 +136,7 @@ export class PgDatabase implements SqlDatabase {
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
 
-  constructor(connectionString: string, options: { max?: number } = {}) {
+  constructor(connectionString: string, options: { max?: number; onBackgroundError?: (error: unknown, what: string) => void } = {}) {
     this.pool = new pg.Pool({
       connectionString,
       max: options.max ?? 10,
@@ -146,8 +146,10 @@ export class PgDatabase implements SqlDatabase {
       statement_timeout: STATEMENT_TIMEOUT_MS,
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    this.pool.on('error', () => {});
+    // An idle client losing its connection must not crash the process: the pool drops it and opens a fresh one on
+    // demand, so nothing is lost, but the operator hears of it.
+    const reportIdle = options.onBackgroundError;
+    this.pool.on('error', (error) => reportIdle?.(error, 'an idle PostgreSQL connection failed'));
     this.direct = executorOn(this.pool, this.statements, (work) => this.transaction(work));
   }
 

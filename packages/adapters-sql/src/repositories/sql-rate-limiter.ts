@@ -34,6 +34,7 @@ export class SqlRateLimiter implements RateLimiter {
   constructor(
     private readonly db: SqlDatabase,
     private readonly clock: Clock,
+    private readonly onBackgroundError: (error: unknown, what: string) => void = () => undefined,
   ) {}
 
   async hit(key: string, limit: number): Promise<RateLimitDecision> {
@@ -95,10 +96,15 @@ export class SqlRateLimiter implements RateLimiter {
     ]);
   }
 
-  /** Once per window and process: past windows are never read again. Runs in the background; a failure is harmless. */
+  /**
+   * Once per window and process: past windows are never read again. Runs in the background; a failure loses nothing
+   * (the next window sweeps the same rows), so it is reported rather than answered.
+   */
   private sweepOldWindows(currentStart: number): void {
     if (this.lastSweptWindow === currentStart) return;
     this.lastSweptWindow = currentStart;
-    this.db.run('DELETE FROM rate_limit_windows WHERE window_start < ?', [currentStart - RATE_LIMIT_WINDOW_MS]).catch(() => {});
+    this.db.run('DELETE FROM rate_limit_windows WHERE window_start < ?', [currentStart - RATE_LIMIT_WINDOW_MS]).catch((error: unknown) => {
+      this.onBackgroundError(error, 'sweeping old rate-limit windows failed');
+    });
   }
 }
