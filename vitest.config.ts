@@ -6,13 +6,17 @@ const source = (path: string) => fileURLToPath(new URL(`packages/${path}`, impor
 // Tests run the TypeScript sources; the packages' manifests point plain `node` at their compiled dist/ instead.
 const alias = [
   { find: /^@campsite\/domain\/testing$/, replacement: source('domain/src/testing/index.ts') },
-  ...['domain', 'adapters-http', 'adapters-sql', 'app'].map((name) => ({ find: new RegExp(`^@campsite/${name}$`), replacement: source(`${name}/src/index.ts`) })),
+  { find: /^@campsite\/adapters-http\/testing$/, replacement: source('adapters-http/src/testing/index.ts') },
+  ...['domain', 'adapters-http', 'adapters-sql', 'app'].map((name) => ({
+    find: new RegExp(`^@campsite/${name}$`),
+    replacement: source(`${name}/src/index.ts`),
+  })),
 ];
 
 // One project per package, so each layer's suite can be run alone: `pnpm vitest run --project domain`.
 export default defineConfig({
   test: {
-    projects: ['domain', 'adapters-http', 'adapters-sql', 'app'].map((name) => ({
+    projects: ['domain', 'adapters-http', 'adapters-sql', 'app', 'client'].map((name) => ({
       resolve: { alias },
       test: {
         name,

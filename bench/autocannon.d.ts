@@ -1,6 +1,6 @@
 // autocannon ships no types and @types/autocannon is not installed; this declares only what bench/load.ts uses.
-declare module "autocannon" {
-  import type { EventEmitter } from "node:events";
+declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
 
   export interface AutocannonRequest {
     method?: string;

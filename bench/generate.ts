@@ -8,13 +8,13 @@
  * is free on every site. The benchmark's POST case books only inside that window (FREE_WINDOW_START), which is why it
  * can expect 201 for every request while the overlap rule is enforced.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { pathToFileURL } from "node:url";
-import { Rng } from "./seeded";
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { Rng } from './seeded';
 
-export const FREE_WINDOW_START = "2030-01-01";
-export const ALL_SCOPES = ["bookings:read", "bookings:write", "sites:read", "customers:read", "invoices:read"];
+export const FREE_WINDOW_START = '2030-01-01';
+export const ALL_SCOPES = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read'];
 
 export interface TenantSpec {
   slug: string;
@@ -32,7 +32,7 @@ export interface GeneratedTenant {
   slug: string;
   /** Raw 32-character key with every scope; a throwaway made from the seeded PRNG. */
   token: string;
-  rows: Record<"api_keys" | "site_types" | "sites" | "users" | "bookings" | "invoices", number>;
+  rows: Record<'api_keys' | 'site_types' | 'sites' | 'users' | 'bookings' | 'invoices', number>;
   totalRows: number;
   bytes: number;
   /** Sites a POST may use: active, and each holds at least two occupants. */
@@ -40,8 +40,8 @@ export interface GeneratedTenant {
 }
 
 export const DEFAULT_SPEC: TenantSpec = {
-  slug: "bench",
-  name: "Camping Benchmark",
+  slug: 'bench',
+  name: 'Camping Benchmark',
   bookings: 100_000,
   sites: 500,
   customers: 20_000,
@@ -58,38 +58,105 @@ const BOOKINGS_FROM = Date.UTC(2019, 0, 1);
 const USERS_FROM = Date.UTC(2018, 0, 1);
 const AS_OF = Date.UTC(2026, 5, 30);
 
-const KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 // Crockford base32 without I, L, O, U (docs/api-behaviour.md §3).
-const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 const FIRST_NAMES = [
-  "Anna", "Luca", "Mia", "Noah", "Lea", "Leon", "Laura", "Elias", "Sara", "Jonas", "Nina", "David", "Lena", "Matteo",
-  "Chiara", "Nico", "Julia", "Samuel", "Elena", "Tim", "Céline", "Yannick", "Chloé", "Loïc", "Zoé", "Reto", "Ursula",
-  "Beat", "Heidi", "Jürg", "Vreni", "Andrea", "Marco", "Giulia", "Sandro", "Fabienne", "Thomas", "Ruth", "Stefan",
+  'Anna',
+  'Luca',
+  'Mia',
+  'Noah',
+  'Lea',
+  'Leon',
+  'Laura',
+  'Elias',
+  'Sara',
+  'Jonas',
+  'Nina',
+  'David',
+  'Lena',
+  'Matteo',
+  'Chiara',
+  'Nico',
+  'Julia',
+  'Samuel',
+  'Elena',
+  'Tim',
+  'Céline',
+  'Yannick',
+  'Chloé',
+  'Loïc',
+  'Zoé',
+  'Reto',
+  'Ursula',
+  'Beat',
+  'Heidi',
+  'Jürg',
+  'Vreni',
+  'Andrea',
+  'Marco',
+  'Giulia',
+  'Sandro',
+  'Fabienne',
+  'Thomas',
+  'Ruth',
+  'Stefan',
 ];
 const LAST_NAMES = [
-  "Müller", "Meier", "Schmid", "Keller", "Weber", "Huber", "Schneider", "Meyer", "Steiner", "Fischer", "Gerber",
-  "Brunner", "Baumann", "Frei", "Zimmermann", "Moser", "Widmer", "Wyss", "Graf", "Roth", "Bianchi", "Rossi", "Favre",
-  "Bonvin", "Rochat", "Girard", "Zürcher", "Hofstetter", "Lüthi", "Bachmann", "Suter", "Kälin", "Imhof", "Arnold",
+  'Müller',
+  'Meier',
+  'Schmid',
+  'Keller',
+  'Weber',
+  'Huber',
+  'Schneider',
+  'Meyer',
+  'Steiner',
+  'Fischer',
+  'Gerber',
+  'Brunner',
+  'Baumann',
+  'Frei',
+  'Zimmermann',
+  'Moser',
+  'Widmer',
+  'Wyss',
+  'Graf',
+  'Roth',
+  'Bianchi',
+  'Rossi',
+  'Favre',
+  'Bonvin',
+  'Rochat',
+  'Girard',
+  'Zürcher',
+  'Hofstetter',
+  'Lüthi',
+  'Bachmann',
+  'Suter',
+  'Kälin',
+  'Imhof',
+  'Arnold',
 ];
-const MAIL_DOMAINS = ["bluewin.ch", "gmx.ch", "sunrise.ch", "hispeed.ch", "gmail.com", "outlook.com", "proton.me"];
+const MAIL_DOMAINS = ['bluewin.ch', 'gmx.ch', 'sunrise.ch', 'hispeed.ch', 'gmail.com', 'outlook.com', 'proton.me'];
 const SITE_TYPES = [
-  { id: 1, name: "Tent pitch", occupants: [2, 4], price: [2200, 3800] },
-  { id: 2, name: "Camper pitch", occupants: [2, 6], price: [3500, 5500] },
-  { id: 3, name: "Caravan pitch", occupants: [4, 6], price: [4000, 6500] },
-  { id: 4, name: "Cabin", occupants: [2, 5], price: [8000, 14_000] },
-  { id: 5, name: "Glamping tent", occupants: [2, 4], price: [11_000, 18_000] },
+  { id: 1, name: 'Tent pitch', occupants: [2, 4], price: [2200, 3800] },
+  { id: 2, name: 'Camper pitch', occupants: [2, 6], price: [3500, 5500] },
+  { id: 3, name: 'Caravan pitch', occupants: [4, 6], price: [4000, 6500] },
+  { id: 4, name: 'Cabin', occupants: [2, 5], price: [8000, 14_000] },
+  { id: 5, name: 'Glamping tent', occupants: [2, 4], price: [11_000, 18_000] },
 ] as const;
-const SITE_NAMES = ["", "", "", "Riverside", "Panorama", "Waldrand", "Seeblick", "Sonnenhang", "Birkenweg", "Alpenrose"];
+const SITE_NAMES = ['', '', '', 'Riverside', 'Panorama', 'Waldrand', 'Seeblick', 'Sonnenhang', 'Birkenweg', 'Alpenrose'];
 
 /** Emits a JSON array element by element through a small buffer, so memory stays flat at any tenant size. */
 class JsonStream {
   private fd: number;
-  private buffer = "";
+  private buffer = '';
   bytes = 0;
 
   constructor(file: string) {
-    this.fd = openSync(file, "w");
+    this.fd = openSync(file, 'w');
   }
 
   write(text: string): void {
@@ -99,13 +166,13 @@ class JsonStream {
 
   array<T>(key: string, count: number, make: (id: number) => T, last = false): void {
     this.write(`"${key}":[`);
-    for (let id = 1; id <= count; id++) this.write(`${id === 1 ? "\n" : ",\n"}${JSON.stringify(make(id))}`);
-    this.write(`]${last ? "" : ",\n"}`);
+    for (let id = 1; id <= count; id++) this.write(`${id === 1 ? '\n' : ',\n'}${JSON.stringify(make(id))}`);
+    this.write(`]${last ? '' : ',\n'}`);
   }
 
   flush(): void {
     this.bytes += writeSync(this.fd, this.buffer);
-    this.buffer = "";
+    this.buffer = '';
   }
 
   close(): void {
@@ -115,7 +182,7 @@ class JsonStream {
 }
 
 function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 function isoDate(ms: number): string {
@@ -123,19 +190,19 @@ function isoDate(ms: number): string {
 }
 
 function money(rappen: number): string {
-  return `${Math.floor(rappen / 100)}.${String(rappen % 100).padStart(2, "0")}`;
+  return `${Math.floor(rappen / 100)}.${String(rappen % 100).padStart(2, '0')}`;
 }
 
 function asciiFold(s: string): string {
   return s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 }
 
 /** Section letters A..Z, AA..AZ, ... as on a site map. */
 function sectionName(n: number): string {
-  let out = "";
+  let out = '';
   for (let k = n + 1; k > 0; k = Math.floor((k - 1) / 26)) out = String.fromCharCode(65 + ((k - 1) % 26)) + out;
   return out;
 }
@@ -144,7 +211,7 @@ function sectionName(n: number): string {
 function bookingReference(id: number, seed: number): string {
   const modulus = 1n << 50n;
   let v = (BigInt(id) * 0x2545f4914f6cdn + BigInt(mix(seed))) % modulus;
-  let out = "";
+  let out = '';
   for (let i = 0; i < 10; i++) {
     out = REFERENCE_ALPHABET[Number(v & 31n)] + out;
     v >>= 5n;
@@ -172,11 +239,11 @@ export class TenantModel {
     const price = Math.round(rng.int(type.price[0], type.price[1]) / 50) * 50;
     return {
       id,
-      site_number: `${sectionName(section)}${String(((id - 1) % 25) + 1).padStart(2, "0")}`,
+      site_number: `${sectionName(section)}${String(((id - 1) % 25) + 1).padStart(2, '0')}`,
       name: rng.pick(SITE_NAMES),
       max_occupants: rng.int(type.occupants[0], type.occupants[1]),
       base_price_per_night: money(price),
-      status: rng.next() < 0.04 ? "inactive" : "active",
+      status: rng.next() < 0.04 ? 'inactive' : 'active',
       site_type_id: type.id,
       price,
     };
@@ -187,7 +254,13 @@ export class TenantModel {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const staff = id <= this.spec.staff;
-    const role = staff ? rng.weighted([["staff", 6], ["operator", 2], ["admin", 1]] as const) : "customer";
+    const role = staff
+      ? rng.weighted([
+          ['staff', 6],
+          ['operator', 2],
+          ['admin', 1],
+        ] as const)
+      : 'customer';
     const domain = staff ? `${this.spec.slug}.example` : rng.pick(MAIL_DOMAINS);
     const total = this.spec.staff + this.spec.customers;
     const step = (AS_OF - USERS_FROM) / Math.max(total, 1);
@@ -197,7 +270,7 @@ export class TenantModel {
       email: `${asciiFold(first)}.${asciiFold(last)}${id}@${domain}`,
       first_name: first,
       last_name: last,
-      phone_number: rng.next() < 0.6 ? `+41 7${rng.int(5, 9)} ${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}` : "",
+      phone_number: rng.next() < 0.6 ? `+41 7${rng.int(5, 9)} ${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}` : '',
       date_joined: isoSeconds(USERS_FROM + (id - 1) * step + rng.next() * step),
     };
   }
@@ -213,15 +286,28 @@ export class TenantModel {
   booking(id: number) {
     const rng = Rng.of(this.spec.seed, KIND.booking, id);
     const createdAt = this.bookingCreatedAt(id);
-    const lead = rng.weighted([[[0, 7], 2], [[8, 60], 4], [[61, 240], 4]] as const);
+    const lead = rng.weighted([
+      [[0, 7], 2],
+      [[8, 60], 4],
+      [[61, 240], 4],
+    ] as const);
     const checkIn = createdAt - (createdAt % DAY) + rng.int(lead[0], lead[1]) * DAY;
-    const span = rng.weighted([[[1, 3], 5], [[4, 7], 3.5], [[8, 21], 1.5]] as const);
+    const span = rng.weighted([
+      [[1, 3], 5],
+      [[4, 7], 3.5],
+      [[8, 21], 1.5],
+    ] as const);
     const nights = rng.int(span[0], span[1]);
     const checkOut = checkIn + nights * DAY;
     const site = this.site(rng.int(1, this.spec.sites));
-    const source = rng.weighted([["admin", 3], ["online", 5], ["walk_in", 1], ["channel_manager", 2]] as const);
-    let guest = { first: "", last: "", email: "" };
-    if (source !== "walk_in") {
+    const source = rng.weighted([
+      ['admin', 3],
+      ['online', 5],
+      ['walk_in', 1],
+      ['channel_manager', 2],
+    ] as const);
+    let guest = { first: '', last: '', email: '' };
+    if (source !== 'walk_in') {
       if (this.spec.customers > 0 && rng.next() < 0.6) {
         const c = this.user(this.spec.staff + rng.int(1, this.spec.customers));
         guest = { first: c.first_name, last: c.last_name, email: c.email };
@@ -233,8 +319,17 @@ export class TenantModel {
     }
     const status =
       checkOut <= AS_OF
-        ? rng.weighted([["completed", 78], ["cancelled", 14], ["no_show", 3], ["confirmed", 5]] as const)
-        : rng.weighted([["confirmed", 72], ["pending", 12], ["cancelled", 16]] as const);
+        ? rng.weighted([
+            ['completed', 78],
+            ['cancelled', 14],
+            ['no_show', 3],
+            ['confirmed', 5],
+          ] as const)
+        : rng.weighted([
+            ['confirmed', 72],
+            ['pending', 12],
+            ['cancelled', 16],
+          ] as const);
     const adults = rng.int(1, Math.max(1, site.max_occupants - 1));
     const youth = rng.next() < 0.2 ? rng.int(0, site.max_occupants - adults) : 0;
     const children = rng.int(0, site.max_occupants - adults - youth);
@@ -275,26 +370,38 @@ export class TenantModel {
       // What the PDF case renders (docs/accounting.md): the stay with VAT, and the tourist tax without.
       lines = [
         line(1, `Pitch, ${nights} nights`, nights * 1000, Math.round(stay / nights), 810, stay),
-        line(2, "Tourist tax per person and night", (b.num_adults + b.num_children) * nights * 1000, 250, 0, touristTax),
+        line(2, 'Tourist tax per person and night', (b.num_adults + b.num_children) * nights * 1000, 250, 0, touristTax),
       ];
     } else {
       issuedAt = BOOKINGS_FROM + rng.next() * (AS_OF - BOOKINGS_FROM);
       total = rng.int(5, 200) * 100 + rng.pick([0, 20, 50, 80]);
-      lines = [line(1, "Shop", 1000, total, 810, total)];
+      lines = [line(1, 'Shop', 1000, total, 810, total)];
     }
     return {
       id,
-      invoice_number: `${new Date(issuedAt).getUTCFullYear()}-${String(id).padStart(6, "0")}`,
+      invoice_number: `${new Date(issuedAt).getUTCFullYear()}-${String(id).padStart(6, '0')}`,
       booking_id: bookingId,
       total_chf: money(total),
-      status: rng.weighted([["ERLEDIGT", 70], ["OFFEN", 15], ["STORNIERT", 10], ["PICKUP", 5]] as const),
+      status: rng.weighted([
+        ['ERLEDIGT', 70],
+        ['OFFEN', 15],
+        ['STORNIERT', 10],
+        ['PICKUP', 5],
+      ] as const),
       issued_at: isoSeconds(issuedAt),
       lines,
     };
   }
 }
 
-function line(position: number, description: string, quantityThousandths: number, unitRappen: number, vatHundredths: number, amountRappen: number) {
+function line(
+  position: number,
+  description: string,
+  quantityThousandths: number,
+  unitRappen: number,
+  vatHundredths: number,
+  amountRappen: number,
+) {
   const fixed = (value: number, places: number) => (value / 10 ** places).toFixed(places);
   return {
     position,
@@ -308,8 +415,15 @@ function line(position: number, description: string, quantityThousandths: number
 
 /** A QR-IBAN, so that every open invoice's PDF carries a QR-bill with a QR reference (the costliest document). */
 const BILLING = {
-  name: "Camping Benchmark AG", street: "Seestrasse", building_number: "1", postal_code: "3800", town: "Interlaken",
-  country: "CH", iban: "CH4431999123000889012", vat_number: "CHE-123.456.789 MWST", language: "de",
+  name: 'Camping Benchmark AG',
+  street: 'Seestrasse',
+  building_number: '1',
+  postal_code: '3800',
+  town: 'Interlaken',
+  country: 'CH',
+  iban: 'CH4431999123000889012',
+  vat_number: 'CHE-123.456.789 MWST',
+  language: 'de',
 };
 
 export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}): GeneratedTenant {
@@ -320,18 +434,18 @@ export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}
   const activeSiteIds: number[] = [];
   out.write(`{"tenants":[{"slug":${JSON.stringify(spec.slug)},"name":${JSON.stringify(spec.name)},"billing":${JSON.stringify(BILLING)},\n`);
   out.write(
-    `"api_keys":[${JSON.stringify({ name: "benchmark (throwaway)", token, scopes: ALL_SCOPES, expires_at: null, revoked: false })}],\n`,
+    `"api_keys":[${JSON.stringify({ name: 'benchmark (throwaway)', token, scopes: ALL_SCOPES, expires_at: null, revoked: false })}],\n`,
   );
   out.write(`"site_types":${JSON.stringify(SITE_TYPES.map(({ id, name }) => ({ id, name })))},\n`);
-  out.array("sites", spec.sites, (id) => {
+  out.array('sites', spec.sites, (id) => {
     const { price: _price, ...site } = model.site(id);
-    if (site.status === "active" && site.max_occupants >= 2) activeSiteIds.push(id);
+    if (site.status === 'active' && site.max_occupants >= 2) activeSiteIds.push(id);
     return site;
   });
-  out.array("users", spec.staff + spec.customers, (id) => model.user(id));
-  out.array("bookings", spec.bookings, (id) => model.booking(id));
-  out.array("invoices", spec.invoices, (id) => model.invoice(id), true);
-  out.write("}]}\n");
+  out.array('users', spec.staff + spec.customers, (id) => model.user(id));
+  out.array('bookings', spec.bookings, (id) => model.booking(id));
+  out.array('invoices', spec.invoices, (id) => model.invoice(id), true);
+  out.write('}]}\n');
   out.close();
   const rows = {
     api_keys: 1,
@@ -345,21 +459,23 @@ export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}
   return { file, slug: spec.slug, token, rows, totalRows, bytes: out.bytes, activeSiteIds };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: {
-      out: { type: "string" },
-      slug: { type: "string" },
-      bookings: { type: "string" },
-      sites: { type: "string" },
-      customers: { type: "string" },
-      staff: { type: "string" },
-      invoices: { type: "string" },
-      seed: { type: "string" },
+      out: { type: 'string' },
+      slug: { type: 'string' },
+      bookings: { type: 'string' },
+      sites: { type: 'string' },
+      customers: { type: 'string' },
+      staff: { type: 'string' },
+      invoices: { type: 'string' },
+      seed: { type: 'string' },
     },
   });
   if (!values.out) {
-    console.error("usage: tsx bench/generate.ts --out FILE [--bookings N] [--sites N] [--customers N] [--staff N] [--invoices N] [--seed N] [--slug S]");
+    console.error(
+      'usage: tsx bench/generate.ts --out FILE [--bookings N] [--sites N] [--customers N] [--staff N] [--invoices N] [--seed N] [--slug S]',
+    );
     process.exit(2);
   }
   const numeric = (v: string | undefined) => (v === undefined ? undefined : Number(v));

@@ -5,7 +5,7 @@
  * histogram, which truncates to whole milliseconds and leaves non-2xx answers out; at sub-millisecond medians the
  * truncation would make the ratio targets meaningless.
  */
-import autocannon, { type AutocannonRequest } from "autocannon";
+import autocannon, { type AutocannonRequest } from 'autocannon';
 
 export interface LoadCase {
   url: string;
@@ -60,7 +60,7 @@ const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** di
 export async function hammer(load: LoadCase): Promise<LoadResult> {
   const samples = new Samples();
   const statusCodes: Record<string, number> = {};
-  const request: AutocannonRequest = { method: load.method ?? "GET", headers: load.headers ?? {} };
+  const request: AutocannonRequest = { method: load.method ?? 'GET', headers: load.headers ?? {} };
   if (load.setupRequest) request.setupRequest = load.setupRequest;
   const started = performance.now();
   const instance = autocannon({
@@ -70,7 +70,7 @@ export async function hammer(load: LoadCase): Promise<LoadResult> {
     timeout: 10,
     requests: [request],
   });
-  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     samples.push(responseTime);
     statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
   });

@@ -3,8 +3,8 @@
  * dropped at the end, whatever happened. `pg` is resolved from adapters-sql, whose dependency it is; bench/ is not a
  * workspace package.
  */
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 interface PgClient {
   connect(): Promise<void>;
@@ -13,8 +13,8 @@ interface PgClient {
 }
 type PgModule = { Client: new (config: { connectionString: string }) => PgClient };
 
-const requireFromSql = createRequire(fileURLToPath(new URL("../packages/adapters-sql/package.json", import.meta.url)));
-const pg = requireFromSql("pg") as PgModule;
+const requireFromSql = createRequire(fileURLToPath(new URL('../packages/adapters-sql/package.json', import.meta.url)));
+const pg = requireFromSql('pg') as PgModule;
 
 async function onAdmin(adminUrl: string, sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -42,7 +42,7 @@ export async function createThrowawayDatabase(adminUrl: string, name: string): P
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
   const host = new URL(adminUrl).hostname;
   // The bench only ever targets loopback (team brief: load tests target loopback only).
-  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) throw new Error(`refusing non-loopback Postgres ${host}`);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`refusing non-loopback Postgres ${host}`);
   await onAdmin(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -57,8 +57,8 @@ export async function createThrowawayDatabase(adminUrl: string, name: string): P
            FROM pg_stat_activity WHERE datname = $1 GROUP BY 1, 2, 3, 4 ORDER BY n DESC`,
         [name],
       );
-      const total = await onAdmin(adminUrl, "SELECT count(*)::int AS n FROM pg_stat_activity");
-      return `${rows.map((r) => JSON.stringify(r)).join("\n")}\n(all connections on the server: ${String(total[0]?.n)})`;
+      const total = await onAdmin(adminUrl, 'SELECT count(*)::int AS n FROM pg_stat_activity');
+      return `${rows.map((r) => JSON.stringify(r)).join('\n')}\n(all connections on the server: ${String(total[0]?.n)})`;
     },
     async drop() {
       if (dropped) return;

@@ -4,8 +4,8 @@
  *
  *   tsx bench/profile-summary.ts FILE.cpuprofile [--top 25]
  */
-import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
 interface ProfileNode {
   id: number;
@@ -18,14 +18,14 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const { values, positionals } = parseArgs({ options: { top: { type: "string" } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { top: { type: 'string' } }, allowPositionals: true });
 const file = positionals[0];
 if (!file) {
-  console.error("usage: tsx bench/profile-summary.ts FILE.cpuprofile [--top N]");
+  console.error('usage: tsx bench/profile-summary.ts FILE.cpuprofile [--top N]');
   process.exit(2);
 }
 const top = Number(values.top ?? 25);
-const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
@@ -37,11 +37,11 @@ const totalUs = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 const shortUrl = (url: string) =>
   url
-    .replace(/^file:\/\//, "")
-    .replace(/.*\/node_modules\/\.pnpm\/[^/]+\/node_modules\//, "npm:")
-    .replace(/^\/work\/main\//, "");
+    .replace(/^file:\/\//, '')
+    .replace(/.*\/node_modules\/\.pnpm\/[^/]+\/node_modules\//, 'npm:')
+    .replace(/^\/work\/main\//, '');
 const frameKey = (n: ProfileNode) =>
-  `${n.callFrame.functionName || "(anonymous)"} ${shortUrl(n.callFrame.url)}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ""}`;
+  `${n.callFrame.functionName || '(anonymous)'} ${shortUrl(n.callFrame.url)}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`;
 
 const selfByFunction = new Map<string, number>();
 const selfByFile = new Map<string, number>();
@@ -71,6 +71,6 @@ const print = (title: string, map: Map<string, number>) => {
   }
 };
 console.log(`${file}: ${(totalUs / 1e6).toFixed(1)} s sampled`);
-print("self time by function", selfByFunction);
-print("self time by file", selfByFile);
-print("inclusive time by function", inclusiveByFunction);
+print('self time by function', selfByFunction);
+print('self time by file', selfByFile);
+print('inclusive time by function', inclusiveByFunction);

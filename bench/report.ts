@@ -1,8 +1,8 @@
 /**
  * The shape of bench/results.json, the issue-6 targets evaluated against it, and the printed table.
  */
-import type { SyncResult } from "./sync-cases";
-import type { LoadResult } from "./load";
+import type { SyncResult } from './sync-cases';
+import type { LoadResult } from './load';
 
 export interface CaseResult extends LoadResult {
   id: string;
@@ -53,7 +53,7 @@ export interface TargetResult {
   backend: string;
   target: string;
   measured: string;
-  verdict: "PASS" | "MISS" | "NOT RUN";
+  verdict: 'PASS' | 'MISS' | 'NOT RUN';
 }
 
 export interface Results {
@@ -64,16 +64,16 @@ export interface Results {
   targets: TargetResult[];
 }
 
-const fixed = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : "n/a");
+const fixed = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 
 export function evaluateTargets(results: Results, big: boolean): TargetResult[] {
   const out: TargetResult[] = [];
-  const verdict = (ok: boolean): TargetResult["verdict"] => (ok ? "PASS" : "MISS");
+  const verdict = (ok: boolean): TargetResult['verdict'] => (ok ? 'PASS' : 'MISS');
   for (const b of results.backends) {
     const byId = (id: string) => b.cases.find((c) => c.id === id);
-    const page1 = byId("bookings_page1");
+    const page1 = byId('bookings_page1');
     if (page1) {
-      const share = b.backend === "postgres" ? 0.4 : 0.5;
+      const share = b.backend === 'postgres' ? 0.4 : 0.5;
       out.push({
         backend: b.backend,
         target: `GET /bookings/ page 1 rps >= ${share * 100}% of Express hello-world`,
@@ -82,45 +82,45 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
       });
       out.push({
         backend: b.backend,
-        target: "GET /bookings/ page 1 p99 <= 25 ms at 50 connections",
+        target: 'GET /bookings/ page 1 p99 <= 25 ms at 50 connections',
         measured: `p99 ${fixed(page1.p99Ms)} ms`,
         verdict: verdict(page1.p99Ms <= 25),
       });
     }
-    const workers2 = byId("bookings_page1_workers2");
+    const workers2 = byId('bookings_page1_workers2');
     if (page1 && workers2) {
       out.push({
         backend: b.backend,
-        target: "GET /bookings/ page 1 with --workers 2 >= 1.4x one process (same run)",
+        target: 'GET /bookings/ page 1 with --workers 2 >= 1.4x one process (same run)',
         measured: `${workers2.rps} vs ${page1.rps} rps = ${fixed(workers2.rps / page1.rps)}x`,
         verdict: verdict(workers2.rps >= 1.4 * page1.rps && only2xx(workers2)),
       });
     }
-    const small = byId("bookings_page1_10k");
-    const large = byId("bookings_page1_1m");
+    const small = byId('bookings_page1_10k');
+    const large = byId('bookings_page1_1m');
     out.push({
       backend: b.backend,
-      target: "page 1 at 1M bookings <= 1.5x page 1 at 10k (mean latency)",
+      target: 'page 1 at 1M bookings <= 1.5x page 1 at 10k (mean latency)',
       measured:
         small && large
           ? `${fixed(large.meanMs)} ms vs ${fixed(small.meanMs)} ms = ${fixed(large.meanMs / small.meanMs)}x`
           : small && page1
             ? `1M not measured (run with --big); page 1 at the main tenant's size is ${fixed(page1.meanMs / small.meanMs)}x page 1 at 10k`
-            : "not measured",
-      verdict: small && large ? verdict(large.meanMs <= 1.5 * small.meanMs && only2xx(large)) : big ? "MISS" : "NOT RUN",
+            : 'not measured',
+      verdict: small && large ? verdict(large.meanMs <= 1.5 * small.meanMs && only2xx(large)) : big ? 'MISS' : 'NOT RUN',
       ...(b.bigImportError ? { measured: `1M import failed: ${b.bigImportError.slice(0, 200)}` } : {}),
     });
     // Issue 21: invoice PDFs (docs/accounting.md, "Performance").
-    const pdfDistinct = byId("invoice_pdf_distinct");
+    const pdfDistinct = byId('invoice_pdf_distinct');
     if (pdfDistinct) {
       out.push({
         backend: b.backend,
-        target: "distinct invoice PDFs >= 80/s on one process",
+        target: 'distinct invoice PDFs >= 80/s on one process',
         measured: `${pdfDistinct.rps} rps`,
         verdict: verdict(pdfDistinct.rps >= 80 && only2xx(pdfDistinct)),
       });
     }
-    for (const id of ["invoice_pdf_repeated", "invoice_pdf_304"]) {
+    for (const id of ['invoice_pdf_repeated', 'invoice_pdf_304']) {
       const repeated = byId(id);
       if (!repeated) continue;
       out.push({
@@ -128,82 +128,88 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
         target: `${repeated.label} >= 2,000/s`,
         measured: `${repeated.rps} rps (${JSON.stringify(repeated.statusCodes)})`,
         verdict: verdict(
-          repeated.rps >= 2000 && (id === "invoice_pdf_304" ? Object.keys(repeated.statusCodes).every((code) => code === "304") : only2xx(repeated)),
+          repeated.rps >= 2000 &&
+            (id === 'invoice_pdf_304' ? Object.keys(repeated.statusCodes).every((code) => code === '304') : only2xx(repeated)),
         ),
       });
     }
-    const duringPdfs = byId("bookings_page1_during_pdfs");
+    const duringPdfs = byId('bookings_page1_during_pdfs');
     if (duringPdfs) {
       out.push({
         backend: b.backend,
-        target: "GET /bookings/ page 1 p99 < 50 ms while 4 clients fetch distinct PDFs",
-        measured: `p99 ${fixed(duringPdfs.p99Ms)} ms (PDFs meanwhile: ${byId("invoice_pdf_during_reads")?.rps ?? "?"} rps)`,
+        target: 'GET /bookings/ page 1 p99 < 50 ms while 4 clients fetch distinct PDFs',
+        measured: `p99 ${fixed(duringPdfs.p99Ms)} ms (PDFs meanwhile: ${byId('invoice_pdf_during_reads')?.rps ?? '?'} rps)`,
         verdict: verdict(duringPdfs.p99Ms < 50 && only2xx(duringPdfs)),
       });
     }
-    const viaNext = byId("bookings_page500_next");
+    const viaNext = byId('bookings_page500_next');
     if (page1 && viaNext) {
       out.push({
         backend: b.backend,
-        target: "following next to page 500 <= 1.5x page 1 (mean latency)",
+        target: 'following next to page 500 <= 1.5x page 1 (mean latency)',
         measured: `${fixed(viaNext.meanMs)} ms vs ${fixed(page1.meanMs)} ms = ${fixed(viaNext.meanMs / page1.meanMs)}x`,
         verdict: verdict(viaNext.meanMs <= 1.5 * page1.meanMs && only2xx(viaNext)),
       });
     }
-    const create = byId("bookings_create");
-    if (create && b.backend === "sqlite") {
-      const created = create.statusCodes["201"] ?? 0;
+    const create = byId('bookings_create');
+    if (create && b.backend === 'sqlite') {
+      const created = create.statusCodes['201'] ?? 0;
       const perSecond = Math.round(created / create.seconds);
       out.push({
         backend: b.backend,
-        target: "POST /bookings/ >= 1,500 created/s with the overlap rule enforced",
-        measured: `${perSecond} created/s (201: ${created}, 400: ${create.statusCodes["400"] ?? 0}); repeat POST refused: ${String(b.overlapRejected)}`,
+        target: 'POST /bookings/ >= 1,500 created/s with the overlap rule enforced',
+        measured: `${perSecond} created/s (201: ${created}, 400: ${create.statusCodes['400'] ?? 0}); repeat POST refused: ${String(b.overlapRejected)}`,
         verdict: verdict(perSecond >= 1500 && b.overlapRejected === true),
       });
     }
-    const keyed = byId("bookings_create_idempotent");
+    const keyed = byId('bookings_create_idempotent');
     if (create && keyed) {
-      const rate = (c: CaseResult) => (c.statusCodes["201"] ?? 0) / c.seconds;
+      const rate = (c: CaseResult) => (c.statusCodes['201'] ?? 0) / c.seconds;
       out.push({
         backend: b.backend,
-        target: "POST /bookings/ with an Idempotency-Key >= 80% of POST without",
+        target: 'POST /bookings/ with an Idempotency-Key >= 80% of POST without',
         measured: `${Math.round(rate(keyed))} vs ${Math.round(rate(create))} created/s = ${fixed((rate(keyed) / rate(create)) * 100, 1)}%`,
         verdict: verdict(rate(keyed) >= 0.8 * rate(create)),
       });
     }
-    const replay = byId("bookings_replay");
+    const replay = byId('bookings_replay');
     if (replay) {
       out.push({
         backend: b.backend,
-        target: "replays of a stored Idempotency-Key answer (figure only)",
+        target: 'replays of a stored Idempotency-Key answer (figure only)',
         measured: `${replay.rps} replays/s, p99 ${fixed(replay.p99Ms)} ms`,
-        verdict: only2xx(replay) ? "PASS" : "MISS",
+        verdict: only2xx(replay) ? 'PASS' : 'MISS',
       });
     }
-    const availability = byId("availability_366_nights");
-    if (availability) {
+    // Issue 12: the same window polled (kept in memory), and each request a window never asked (read and computed).
+    for (const [id, how] of [
+      ['availability_366_nights', 'polled'],
+      ['availability_366_nights_fresh', 'each a new window'],
+    ] as const) {
+      const availability = byId(id);
+      if (!availability) continue;
       out.push({
         backend: b.backend,
-        target: "GET /availability/ 366 nights x 500 sites p99 < 50 ms at 50 connections",
+        target: `GET /availability/ 366 nights x 500 sites (${how}) p99 < 50 ms at 50 connections`,
         measured: `p99 ${fixed(availability.p99Ms)} ms, ${availability.rps} rps`,
         verdict: verdict(availability.p99Ms < 50 && only2xx(availability)),
       });
     }
-    const notModified = byId("bookings_page1_304");
+    const notModified = byId('bookings_page1_304');
     if (notModified && page1) {
       out.push({
         backend: b.backend,
-        target: "304 polling rps >= GET /bookings/ page 1 rps",
+        target: '304 polling rps >= GET /bookings/ page 1 rps',
         measured: `${notModified.rps} vs ${page1.rps} rps (codes ${JSON.stringify(notModified.statusCodes)})`,
-        verdict: verdict(notModified.rps >= page1.rps && (notModified.statusCodes["304"] ?? 0) === notModified.requests),
+        verdict: verdict(notModified.rps >= page1.rps && (notModified.statusCodes['304'] ?? 0) === notModified.requests),
       });
     }
     if (b.freshAfterWrites !== undefined && b.freshAfterWrites !== null) {
-      const during = byId("bookings_page1_during_posts");
+      const during = byId('bookings_page1_during_posts');
       out.push({
         backend: b.backend,
-        target: "no read answered from before a write (page 1 after the POSTs = a first read)",
-        measured: `${b.freshAfterWrites ? "fresh" : "STALE"}${during ? `; page 1 during POSTs: ${during.rps} rps, p99 ${fixed(during.p99Ms)} ms` : ""}`,
+        target: 'no read answered from before a write (page 1 after the POSTs = a first read)',
+        measured: `${b.freshAfterWrites ? 'fresh' : 'STALE'}${during ? `; page 1 during POSTs: ${during.rps} rps, p99 ${fixed(during.p99Ms)} ms` : ''}`,
         verdict: verdict(b.freshAfterWrites),
       });
     }
@@ -212,15 +218,18 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
     if (judged.length > 0) {
       out.push({
         backend: b.backend,
-        target: "import >= 20,000 rows/s (whole command, start-up included)",
+        target: 'import >= 20,000 rows/s (whole command, start-up included)',
         measured: judged
-          .map((i) => `${i.tenant}: ${i.rowsPerSecond} rows/s wall (CLI's own figure: ${i.reportedRowsPerSecond ?? "?"})`)
-          .join(", "),
+          .map((i) => `${i.tenant}: ${i.rowsPerSecond} rows/s wall (CLI's own figure: ${i.reportedRowsPerSecond ?? '?'})`)
+          .join(', '),
         verdict: verdict(judged.every((i) => i.rowsPerSecond >= 20_000)),
       });
     }
-    const off = byId("bookings_page1_observability_off");
-    for (const [id, name, share] of [["bookings_page1_metrics", "METRICS_PORT set", 0.95], ["bookings_page1_tracing", "tracing on", 0.75]] as const) {
+    const off = byId('bookings_page1_observability_off');
+    for (const [id, name, share] of [
+      ['bookings_page1_metrics', 'METRICS_PORT set', 0.95],
+      ['bookings_page1_tracing', 'tracing on', 0.75],
+    ] as const) {
       const on = byId(id);
       if (!off || !on) continue;
       out.push({
@@ -232,7 +241,7 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
     }
     out.push({
       backend: b.backend,
-      target: "peak RSS <= 250 MB under load",
+      target: 'peak RSS <= 250 MB under load',
       measured: `${b.peakRssMiB} MiB`,
       verdict: verdict(b.peakRssMiB > 0 && b.peakRssMiB * 1.048576 <= 250),
     });
@@ -241,34 +250,37 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
 }
 
 function only2xx(result: LoadResult): boolean {
-  return Object.keys(result.statusCodes).every((code) => code.startsWith("2")) && result.errors === 0;
+  return Object.keys(result.statusCodes).every((code) => code.startsWith('2')) && result.errors === 0;
 }
 
 function table(rows: string[][], rightAlignFrom = Number.POSITIVE_INFINITY): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   return rows
     .map((r, n) => {
-      const line = r.map((cell, i) => (i < rightAlignFrom ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
-      return n === 0 ? `${line}\n${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
+      const line = r.map((cell, i) => (i < rightAlignFrom ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+      return n === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
     })
-    .join("\n");
+    .join('\n');
 }
 
 function nonSuccess(result: LoadResult): string {
-  const bad = Object.entries(result.statusCodes).filter(([code]) => !code.startsWith("2"));
+  const bad = Object.entries(result.statusCodes).filter(([code]) => !code.startsWith('2'));
   const parts = bad.map(([code, n]) => `${code}:${n}`);
   if (result.errors) parts.push(`err:${result.errors}`);
-  return parts.join(" ") || "0";
+  return parts.join(' ') || '0';
 }
 
 export function printReport(results: Results): void {
   const { express, nodeHttp } = results.baselines;
-  const rows: string[][] = [["backend", "case", "rps", "p50 ms", "p99 ms", "vs express", "non-2xx"]];
-  for (const [label, r] of [["node:http JSON", nodeHttp], ["Express 5 hello-world", express]] as const) {
-    rows.push(["baseline", label, String(r.rps), fixed(r.p50Ms), fixed(r.p99Ms), fixed(r.rps / express.rps, 3), nonSuccess(r)]);
+  const rows: string[][] = [['backend', 'case', 'rps', 'p50 ms', 'p99 ms', 'vs express', 'non-2xx']];
+  for (const [label, r] of [
+    ['node:http JSON', nodeHttp],
+    ['Express 5 hello-world', express],
+  ] as const) {
+    rows.push(['baseline', label, String(r.rps), fixed(r.p50Ms), fixed(r.p99Ms), fixed(r.rps / express.rps, 3), nonSuccess(r)]);
   }
   for (const b of results.backends) {
-    rows.push([b.backend, "(Express 5 hello-world, just before)", String(b.expressRps), "", "", "1.000", ""]);
+    rows.push([b.backend, '(Express 5 hello-world, just before)', String(b.expressRps), '', '', '1.000', '']);
     for (const c of b.cases) {
       rows.push([b.backend, c.label, String(c.rps), fixed(c.p50Ms), fixed(c.p99Ms), fixed(c.ratioToExpress, 3), nonSuccess(c)]);
     }
@@ -276,12 +288,14 @@ export function printReport(results: Results): void {
   console.log(`\n${table(rows, 2)}\n`);
   for (const b of results.backends) {
     console.log(
-      `${b.backend}: peak RSS ${b.peakRssMiB} MiB; import ${b.imports.map((i) => `${i.tenant} ${i.rows} rows in ${i.seconds} s = ${i.rowsPerSecond} rows/s`).join("; ")}; ` +
+      `${b.backend}: peak RSS ${b.peakRssMiB} MiB; import ${b.imports.map((i) => `${i.tenant} ${i.rows} rows in ${i.seconds} s = ${i.rowsPerSecond} rows/s`).join('; ')}; ` +
         `sequential next-walk ${b.walkNextMsPerPage} ms/page; ` +
         `fresh key, ${b.coldKey?.concurrentRequests} concurrent first requests answered after ${b.coldKey?.allAnsweredMs} ms; ` +
         `SIGTERM exit ${b.sigtermExit}`,
     );
   }
   for (const [backend, reason] of Object.entries(results.failures)) console.log(`${backend}: ${reason}`);
-  console.log(`\n${table([["backend", "target", "measured", "verdict"], ...results.targets.map((t) => [t.backend, t.target, t.measured, t.verdict])])}`);
+  console.log(
+    `\n${table([['backend', 'target', 'measured', 'verdict'], ...results.targets.map((t) => [t.backend, t.target, t.measured, t.verdict])])}`,
+  );
 }

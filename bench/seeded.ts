@@ -58,7 +58,7 @@ export class Rng {
   }
 
   chars(alphabet: string, length: number): string {
-    let out = "";
+    let out = '';
     for (let i = 0; i < length; i++) out += alphabet[Math.floor(this.next() * alphabet.length)];
     return out;
   }

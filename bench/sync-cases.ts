@@ -3,8 +3,8 @@
  * `updated_since` re-sync takes after 1% of the bookings changed. The changes are made as another program would make
  * them: plain SQL on a connection of the bench's own (the database records them; nothing goes through the API).
  */
-import { createRequire } from "node:module";
-import { join } from "node:path";
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 export interface SyncResult {
   feedChanges: number;
@@ -19,23 +19,30 @@ type GetJson = (path: string) => Promise<{ status: number; body: any }>;
 
 /** One SQL statement on a fresh connection of the adapters' own drivers; returns the rows it changed. */
 async function runSql(root: string, databaseUrl: string, sql: string, params: unknown[]): Promise<number> {
-  const load = createRequire(join(root, "packages/adapters-sql/package.json"));
-  if (databaseUrl.startsWith("sqlite:")) {
-    const Database = load("better-sqlite3");
-    const db = new Database(databaseUrl.slice("sqlite:".length));
+  const load = createRequire(join(root, 'packages/adapters-sql/package.json'));
+  if (databaseUrl.startsWith('sqlite:')) {
+    const Database = load('better-sqlite3');
+    const db = new Database(databaseUrl.slice('sqlite:'.length));
     try {
-      db.pragma("busy_timeout = 10000");
+      db.pragma('busy_timeout = 10000');
       return db.prepare(sql).run(...params).changes;
     } finally {
       db.close();
     }
   }
-  const pg = load("pg");
+  const pg = load('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     let n = 0;
-    return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rowCount ?? 0;
+    return (
+      (
+        await client.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rowCount ?? 0
+    );
   } finally {
     await client.end();
   }
@@ -65,7 +72,7 @@ export async function measureSync(
   feedTenant: { slug: string; get: GetJson },
   resyncTenant: { slug: string; bookings: number; get: GetJson },
 ): Promise<SyncResult> {
-  const tenantOf = "(SELECT id FROM tenants WHERE slug = ?)";
+  const tenantOf = '(SELECT id FROM tenants WHERE slug = ?)';
   // The feed: to its end once, then 10,000 bookings changed by SQL, then caught up from the stored cursor.
   const start = await follow(feedTenant.get, `${api}/changes/?page_size=200`);
   const changed = await runSql(
@@ -81,9 +88,12 @@ export async function measureSync(
 
   // updated_since: 1% of the bookings changed by SQL after a mark, then every page of the changed ones.
   const mark = new Date(Date.now() - 1).toISOString();
-  const resyncChanged = await runSql(root, databaseUrl, `UPDATE bookings SET status = status WHERE tenant_id = ${tenantOf} AND id % 100 = 0`, [
-    resyncTenant.slug,
-  ]);
+  const resyncChanged = await runSql(
+    root,
+    databaseUrl,
+    `UPDATE bookings SET status = status WHERE tenant_id = ${tenantOf} AND id % 100 = 0`,
+    [resyncTenant.slug],
+  );
   const resyncBegan = performance.now();
   const resync = await follow(resyncTenant.get, `${api}/bookings/?page_size=200&updated_since=${encodeURIComponent(mark)}`);
   const resyncMs = performance.now() - resyncBegan;

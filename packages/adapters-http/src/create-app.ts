@@ -4,6 +4,7 @@ import { errorHandler } from './error-handler';
 import type { HttpDeps } from './http-deps';
 import { requestContext } from './request-context';
 import { publicOrigin } from './public-origin';
+import { docsRoutes } from './routes/docs.routes';
 import { healthRoutes } from './routes/health.routes';
 import { TransportError } from './transport-error';
 
@@ -23,13 +24,14 @@ export function createApp(deps: HttpDeps): Express {
   app.disable('x-powered-by');
   // Express would hash every body for a weak ETag; strong tags come from sendAnswer, digested once per rendered body.
   app.set('etag', false);
-  app.set('query parser', false); // the query is read like Django's QueryDict (python/urlencode.ts)
+  app.set('query parser', false); // the query is read like Django's QueryDict (drf-compat/urlencode.ts)
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
   app.use(requestContext(deps.logger, deps.observer));
   app.use(healthRoutes(deps.database, deps.logger));
   app.use(requireHttps);
   app.use(publicOrigin(deps.publicUrl));
+  app.use(docsRoutes());
   app.use(apiRoutes(deps));
   app.use(errorHandler(deps.logger));
   return app;

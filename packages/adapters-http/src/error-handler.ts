@@ -1,7 +1,24 @@
 import { isDomainError, type DomainError, type DomainErrorCode } from '@campsite/domain';
 import type { ErrorRequestHandler } from 'express';
+import type { z } from 'zod';
 import type { HttpLogger } from './http-deps';
 import { factsOf, redactKeys, requestIdOf } from './request-context';
+import type {
+  bookingInputErrorSchema,
+  forbiddenSchema,
+  invalidCursorSchema,
+  invalidHostSchema,
+  jsonParseErrorSchema,
+  methodNotAllowedSchema,
+  notFoundSchema,
+  payloadTooLargeSchema,
+  serverErrorSchema,
+  serviceUnavailableSchema,
+  throttledSchema,
+  unauthorizedSchema,
+  unsupportedMediaTypeSchema,
+  webhookEndpointLimitSchema,
+} from './schemas/responses.schema';
 import { sendJson } from './send-json';
 import { TransportError, type TransportProblem } from './transport-error';
 
@@ -11,22 +28,34 @@ interface Reply {
   headers?: Record<string, string>;
 }
 
-const SERVER_ERROR: Reply = { status: 500, body: { detail: 'A server error occurred.' } };
+/**
+ * The bodies are typed against the answer schemas that generate the OpenAPI document, so a machine code or message the
+ * document does not list fails to compile.
+ */
+type Body<S extends z.ZodType> = z.output<S>;
+
+const SERVER_ERROR: Reply = { status: 500, body: { detail: 'A server error occurred.' } satisfies Body<typeof serverErrorSchema> };
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer' };
 /** Long enough for a pool to replace its lost connections, short enough that a client's retry is not held up. */
 const DATABASE_RETRY_AFTER_SECONDS = 1;
 
 /** Every domain code gets a decision here; codes of the operator tools never reach the public API, so they are 500s. */
 const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
-  invalid_key: () => ({ status: 401, body: { detail: 'invalid_key' }, headers: UNAUTHORIZED }),
-  key_inactive: () => ({ status: 401, body: { detail: 'key_inactive' }, headers: UNAUTHORIZED }),
-  permission_denied: () => ({ status: 403, body: { detail: 'You do not have permission to perform this action.' } }),
-  not_found: () => ({ status: 404, body: { detail: 'not_found' } }),
-  invalid_page: () => ({ status: 404, body: { detail: 'Invalid page.' } }),
-  invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } }),
-  webhook_endpoint_limit: () => ({ status: 400, body: { detail: 'webhook_endpoint_limit' } }),
-  site_not_found: () => ({ status: 400, body: { detail: 'site_not_found' } }),
-  site_unavailable: () => ({ status: 400, body: { detail: 'site_unavailable' } }),
+  invalid_key: () => ({ status: 401, body: { detail: 'invalid_key' } satisfies Body<typeof unauthorizedSchema>, headers: UNAUTHORIZED }),
+  key_inactive: () => ({ status: 401, body: { detail: 'key_inactive' } satisfies Body<typeof unauthorizedSchema>, headers: UNAUTHORIZED }),
+  permission_denied: () => ({
+    status: 403,
+    body: { detail: 'You do not have permission to perform this action.' } satisfies Body<typeof forbiddenSchema>,
+  }),
+  not_found: () => ({ status: 404, body: { detail: 'not_found' } satisfies Body<typeof notFoundSchema> }),
+  invalid_page: () => ({ status: 404, body: { detail: 'Invalid page.' } satisfies Body<typeof notFoundSchema> }),
+  invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } satisfies Body<typeof invalidCursorSchema> }),
+  webhook_endpoint_limit: () => ({
+    status: 400,
+    body: { detail: 'webhook_endpoint_limit' } satisfies Body<typeof webhookEndpointLimitSchema>,
+  }),
+  site_not_found: () => ({ status: 400, body: { detail: 'site_not_found' } satisfies Body<typeof bookingInputErrorSchema> }),
+  site_unavailable: () => ({ status: 400, body: { detail: 'site_unavailable' } satisfies Body<typeof bookingInputErrorSchema> }),
   // CreateBooking turns it into a field error; reaching here means a writer skipped that.
   customer_not_found: () => SERVER_ERROR,
   validation_failed: (error) => (error.details.fieldErrors ? { status: 400, body: error.details.fieldErrors } : SERVER_ERROR),
@@ -44,7 +73,7 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   // client may send it again after Retry-After.
   database_unavailable: () => ({
     status: 503,
-    body: { detail: 'Service temporarily unavailable, try again later.' },
+    body: { detail: 'Service temporarily unavailable, try again later.' } satisfies Body<typeof serviceUnavailableSchema>,
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   }),
 };
@@ -52,17 +81,24 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
 function transportReply(problem: TransportProblem): Reply {
   switch (problem.kind) {
     case 'https_required':
-      return { status: 403, body: { detail: 'https_required' } };
+      return { status: 403, body: { detail: 'https_required' } satisfies Body<typeof forbiddenSchema> };
     case 'invalid_host':
-      return { status: 400, body: { detail: 'Invalid Host header.' } };
+      return { status: 400, body: { detail: 'Invalid Host header.' } satisfies Body<typeof invalidHostSchema> };
     case 'unknown_path':
-      return { status: 404, body: { detail: 'Not found.' } };
+      return { status: 404, body: { detail: 'Not found.' } satisfies Body<typeof notFoundSchema> };
     case 'method_not_allowed':
-      return { status: 405, body: { detail: `Method "${problem.method}" not allowed.` }, headers: { Allow: problem.allow } };
+      return {
+        status: 405,
+        body: { detail: `Method "${problem.method}" not allowed.` } satisfies Body<typeof methodNotAllowedSchema>,
+        headers: { Allow: problem.allow },
+      };
     case 'unsupported_media_type':
-      return { status: 415, body: { detail: `Unsupported media type "${problem.contentType}" in request.` } };
+      return {
+        status: 415,
+        body: { detail: `Unsupported media type "${problem.contentType}" in request.` } satisfies Body<typeof unsupportedMediaTypeSchema>,
+      };
     case 'json_parse_error':
-      return { status: 400, body: { detail: `JSON parse error - ${problem.reason}` } };
+      return { status: 400, body: { detail: `JSON parse error - ${problem.reason}` } satisfies Body<typeof jsonParseErrorSchema> };
     case 'client_closed':
       // nginx's "client closed request": never delivered, but the request log line shows what happened.
       return { status: 499, body: { detail: 'Client closed the request.' } };
@@ -70,7 +106,7 @@ function transportReply(problem: TransportProblem): Reply {
       // The rest of an oversized upload is not read; closing is cheaper than draining it.
       return {
         status: 413,
-        body: { detail: `Request body exceeds the limit of ${problem.limitBytes} bytes.` },
+        body: { detail: `Request body exceeds the limit of ${problem.limitBytes} bytes.` } satisfies Body<typeof payloadTooLargeSchema>,
         headers: { Connection: 'close' },
       };
   }
@@ -81,7 +117,9 @@ function throttled(seconds: number): Reply {
   const wait = Math.max(1, Math.ceil(seconds));
   return {
     status: 429,
-    body: { detail: `Request was throttled. Expected available in ${wait} ${wait === 1 ? 'second' : 'seconds'}.` },
+    body: {
+      detail: `Request was throttled. Expected available in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`,
+    } satisfies Body<typeof throttledSchema>,
     headers: { 'Retry-After': String(wait) },
   };
 }

@@ -3,3 +3,4 @@ export { isAllowedAddress, webhookUrlPolicy, type AddressRules } from './webhook
 export { HttpsWebhookTransport, signature, type TransportOptions } from './webhooks/https-webhook-transport';
 export type { HttpDeps, HttpLogger, ObservedRequest, RequestActivity, RequestObserver, RequestOutcome } from './http-deps';
 export { HSTS, SECURITY_HEADERS, UNMATCHED_ROUTE } from './request-context';
+export { buildOpenApiDocument } from './openapi/document';

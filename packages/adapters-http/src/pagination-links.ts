@@ -1,5 +1,5 @@
 import { isRecordId, type Page, type PageHint } from '@campsite/domain';
-import { encodeQuery, groupQuery, lastValue, type QueryPairs } from './python/urlencode';
+import { encodeQuery, groupQuery, lastValue, type QueryPairs } from './drf-compat/urlencode';
 
 /**
  * `next` and `previous` exactly as DRF's PageNumberPagination builds them (docs/api-behaviour.md §2): from the request's absolute
@@ -61,6 +61,7 @@ export function readPageHint(query: QueryPairs): PageHint | undefined {
 
 // Longer than any sort key a list hands out (an ISO datetime, a site number).
 const MAX_KEY_LENGTH = 256;
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern must find.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function isStorableText(text: string): boolean {

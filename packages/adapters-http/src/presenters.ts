@@ -11,11 +11,20 @@ import {
   type Site,
   type SiteAvailability,
 } from '@campsite/domain';
+import type { z } from 'zod';
+import type { siteAvailabilitySchema } from './schemas/availability.schema';
+import type { bookingSchema, customerSchema, invoiceLineSchema, invoiceSchema, siteSchema } from './schemas/responses.schema';
 
 // The public JSON shapes, field names and order exactly as the spec's tables, with v1.1's `updated_at` last
-// (docs/change-feed.md). `source` and `tenantId` never leave.
+// (docs/change-feed.md). `source` and `tenantId` never leave. Each presenter returns its schema's type (the schemas
+// also generate the OpenAPI document), so a field added here and not there, or the other way round, fails to compile.
 
-export function bookingJson(b: Booking) {
+export type BookingJson = z.output<typeof bookingSchema>;
+export type SiteJson = z.output<typeof siteSchema>;
+export type CustomerJson = z.output<typeof customerSchema>;
+export type InvoiceJson = z.output<typeof invoiceSchema>;
+
+export function bookingJson(b: Booking): BookingJson {
   return {
     id: b.id,
     booking_reference: b.bookingReference,
@@ -37,7 +46,7 @@ export function bookingJson(b: Booking) {
   };
 }
 
-export function siteJson(s: Site) {
+export function siteJson(s: Site): SiteJson {
   return {
     id: s.id,
     site_number: s.siteNumber,
@@ -51,7 +60,7 @@ export function siteJson(s: Site) {
   };
 }
 
-export function customerJson(c: Customer) {
+export function customerJson(c: Customer): CustomerJson {
   return {
     id: c.id,
     email: c.email,
@@ -63,7 +72,7 @@ export function customerJson(c: Customer) {
   };
 }
 
-export function invoiceJson(i: Invoice) {
+export function invoiceJson(i: Invoice): InvoiceJson {
   return {
     id: i.id,
     invoice_number: i.invoiceNumber,
@@ -76,7 +85,9 @@ export function invoiceJson(i: Invoice) {
 }
 
 /** docs/accounting.md, line items: quantity with three decimals, money with two, the VAT rate in percent with two. */
-export function invoiceLineJson(l: InvoiceLine) {
+export type InvoiceLineJson = z.output<typeof invoiceLineSchema>;
+
+export function invoiceLineJson(l: InvoiceLine): InvoiceLineJson {
   return {
     position: l.position,
     description: l.description,
@@ -87,7 +98,7 @@ export function invoiceLineJson(l: InvoiceLine) {
   };
 }
 
-export function availabilityJson({ site, free }: SiteAvailability) {
+export function availabilityJson({ site, free }: SiteAvailability): z.output<typeof siteAvailabilitySchema> {
   return {
     site_id: site.id,
     site_number: site.siteNumber,

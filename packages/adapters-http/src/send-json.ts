@@ -74,12 +74,17 @@ export function renderedAnswer(value: object, variant: string, render: () => unk
     const text = jsonText(render());
     const length = Buffer.byteLength(text);
     const bytes = length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8');
-    entry = { variant, bytes, length, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"` };
+    entry = { variant, bytes, length, etag: strongEtag(bytes) };
     rendered.set(value, entry);
     // A reused answer costs no rendering; only a fresh one carries its time (docs/observability.md).
     return { ...entry, renderMs: performance.now() - started };
   }
   return entry;
+}
+
+/** A strong entity tag for these exact bytes (docs/channel-managers.md, "Polling cheaply"). */
+export function strongEtag(bytes: string | Buffer): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
 }
 
 /** A 200 with its ETag. For HEAD, Node drops the body and keeps the length. */

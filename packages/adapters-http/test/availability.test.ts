@@ -39,7 +39,16 @@ describe('GET /availability/', () => {
       next: null,
       previous: null,
       results: [
-        { site_id: 1, site_number: 'A1', status: 'active', max_occupants: 4, free: [{ from: '2027-07-01', to: '2027-07-03' }, { from: '2027-07-06', to: '2027-07-10' }] },
+        {
+          site_id: 1,
+          site_number: 'A1',
+          status: 'active',
+          max_occupants: 4,
+          free: [
+            { from: '2027-07-01', to: '2027-07-03' },
+            { from: '2027-07-06', to: '2027-07-10' },
+          ],
+        },
         { site_id: 2, site_number: 'A2', status: 'inactive', max_occupants: 4, free: [] },
         { site_id: 3, site_number: 'B1', status: 'active', max_occupants: 6, free: [{ from: '2027-07-02', to: '2027-07-10' }] },
       ],

@@ -48,7 +48,14 @@ describe('GET /changes/', () => {
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.json)).toEqual(['count', 'next', 'previous', 'cursor', 'results']);
     expect(reply.json).toMatchObject({ count: 6, next: null, previous: null });
-    expect(reply.json.results.map((r: any) => `${r.type}:${r.id}`).sort()).toEqual(['booking:1', 'booking:2', 'customer:1', 'invoice:1', 'site:1', 'site:2']);
+    expect(reply.json.results.map((r: any) => `${r.type}:${r.id}`).sort()).toEqual([
+      'booking:1',
+      'booking:2',
+      'customer:1',
+      'invoice:1',
+      'site:1',
+      'site:2',
+    ]);
     const entry = reply.json.results.find((r: any) => r.type === 'booking' && r.id === 2);
     expect(Object.keys(entry)).toEqual(['type', 'id', 'deleted', 'changed_at', 'object']);
     expect(entry.object).toEqual((await server.get(`${API}/bookings/2/`, alpine)).json);

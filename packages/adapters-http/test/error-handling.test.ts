@@ -46,7 +46,9 @@ describe('unexpected failures', () => {
 
 describe('a database that cannot be reached (docs/operations.md, Database faults)', () => {
   it('answers 503 with Retry-After and a fixed sentence, logged at warn with the request id', async () => {
-    const { world, server, token } = await withFailingSites(() => new DomainError('database_unavailable', 'the database is unavailable: Connection terminated'));
+    const { world, server, token } = await withFailingSites(
+      () => new DomainError('database_unavailable', 'the database is unavailable: Connection terminated'),
+    );
     const reply = await server.get(`${API}/sites/`, token);
     expect(reply.status).toBe(503);
     expect(reply.text).toBe('{"detail":"Service temporarily unavailable, try again later."}');

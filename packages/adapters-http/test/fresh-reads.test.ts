@@ -9,12 +9,19 @@ afterEach(closeServers);
 const tenant = () =>
   aTenant('alpine', {
     sites: [aSite({ id: 1 }), aSite({ id: 2, siteNumber: 'B2' })],
-    bookings: Array.from({ length: 3 }, (_, i) => aBooking({ id: i + 1, status: 'pending', checkInDate: `2026-07-0${i + 1}`, checkOutDate: `2026-07-0${i + 2}` })),
+    bookings: Array.from({ length: 3 }, (_, i) =>
+      aBooking({ id: i + 1, status: 'pending', checkInDate: `2026-07-0${i + 1}`, checkOutDate: `2026-07-0${i + 2}` }),
+    ),
   });
 
 async function started() {
   const { world, server, token } = await startWith(tenant());
-  return { world, server, token, get: (path: string, headers: Record<string, string> = {}) => server.request('GET', path, { token, headers }) };
+  return {
+    world,
+    server,
+    token,
+    get: (path: string, headers: Record<string, string> = {}) => server.request('GET', path, { token, headers }),
+  };
 }
 
 describe('repeated reads', () => {
@@ -34,7 +41,9 @@ describe('repeated reads', () => {
   it('build their links from their own request: host and other parameters', async () => {
     const { get, server } = await started();
     const plain = await get(`${API}/bookings/?page_size=2`);
-    expect(plain.json.next).toMatch(new RegExp(`^${server.origin.replace(/[.:/]/g, '\\$&')}/api/v1/public/bookings/\\?cursor=[^&]+&page=2&page_size=2$`));
+    expect(plain.json.next).toMatch(
+      new RegExp(`^${server.origin.replace(/[.:/]/g, '\\$&')}/api/v1/public/bookings/\\?cursor=[^&]+&page=2&page_size=2$`),
+    );
     const otherHost = await get(`${API}/bookings/?page_size=2`, { Host: 'mirror.example:8443' });
     expect(otherHost.json.next).toMatch(/^https:\/\/mirror\.example:8443\/api\/v1\/public\/bookings\/\?/);
     const extra = await get(`${API}/bookings/?page_size=2&page=1&zeta=1`);
@@ -49,7 +58,15 @@ describe('repeated reads', () => {
     expect(before.json.count).toBe(3);
     const created = await server.request('POST', `${API}/bookings/`, {
       token,
-      body: { site_id: 2, check_in_date: '2026-09-01', check_out_date: '2026-09-03', num_adults: 2, guest_first_name: 'Neu', guest_last_name: 'Gast', guest_email: 'neu@example.ch' },
+      body: {
+        site_id: 2,
+        check_in_date: '2026-09-01',
+        check_out_date: '2026-09-03',
+        num_adults: 2,
+        guest_first_name: 'Neu',
+        guest_last_name: 'Gast',
+        guest_email: 'neu@example.ch',
+      },
     });
     expect(created.status).toBe(201);
     const after = await get(`${API}/bookings/`);

@@ -12,7 +12,9 @@ afterEach(closeServers);
 const alpine = () =>
   aTenant('alpine', {
     sites: [aSite({ id: 1 }), aSite({ id: 2, siteNumber: 'A2' })],
-    bookings: Array.from({ length: 3 }, (_, i) => aBooking({ id: i + 1, siteId: 1, checkInDate: `2026-07-0${i + 1}`, checkOutDate: `2026-07-0${i + 2}` })),
+    bookings: Array.from({ length: 3 }, (_, i) =>
+      aBooking({ id: i + 1, siteId: 1, checkInDate: `2026-07-0${i + 1}`, checkOutDate: `2026-07-0${i + 2}` }),
+    ),
     users: [aUser({ id: 1 })],
     invoices: [anInvoice({ id: 1, bookingId: 1 })],
   });
@@ -52,7 +54,8 @@ function raw(server: Server, head: string): Promise<RawReply> {
   });
 }
 
-const request = (path: string, lines: string[]) => `GET ${path} HTTP/1.1\r\n${lines.map((l) => `${l}\r\n`).join('')}Connection: close\r\n\r\n`;
+const request = (path: string, lines: string[]) =>
+  `GET ${path} HTTP/1.1\r\n${lines.map((l) => `${l}\r\n`).join('')}Connection: close\r\n\r\n`;
 
 describe('response headers', () => {
   it('sends nosniff and no-store on every answer: authenticated, refused, unknown, and the probes', async () => {
@@ -61,7 +64,10 @@ describe('response headers', () => {
     const replies = [
       await server.get(`${API}/bookings/`, token),
       await server.get(`${API}/bookings/1/`, token),
-      await server.request('POST', `${API}/bookings/`, { token, body: { site_id: 1, check_in_date: '2026-09-01', check_out_date: '2026-09-02', num_adults: 1 } }),
+      await server.request('POST', `${API}/bookings/`, {
+        token,
+        body: { site_id: 1, check_in_date: '2026-09-01', check_out_date: '2026-09-02', num_adults: 1 },
+      }),
       await server.get(`${API}/bookings/`),
       await server.get(`${API}/nowhere/`),
       await server.get('/healthz'),
@@ -105,7 +111,10 @@ describe('links and Location', () => {
   it('refuses two Host headers, also when PUBLIC_URL is set (parties could disagree on which one counts)', async () => {
     for (const deps of [{}, { publicUrl: 'https://api.camping.example' }]) {
       const { world, server, token } = await started(deps);
-      const reply = await raw(server, request(`${API}/sites/`, ['Host: localhost', 'Host: evil.example', `Authorization: Bearer ${token}`]));
+      const reply = await raw(
+        server,
+        request(`${API}/sites/`, ['Host: localhost', 'Host: evil.example', `Authorization: Bearer ${token}`]),
+      );
       expect(reply.status).toBe(400);
       expect(reply.body).toBe('{"detail":"Invalid Host header."}');
       expect(world.hasher.verifyCalls).toBe(0);
@@ -130,12 +139,17 @@ describe('links and Location', () => {
     const { server, token } = await started();
     const page = await raw(server, request(`${API}/bookings/?page_size=1`, [`Host: ${host}`, `Authorization: Bearer ${token}`]));
     expect(page.status).toBe(200);
-    expect(JSON.parse(page.body).next).toMatch(new RegExp(`^https://${host.replace(/[[\].]/g, '\\$&')}${API}/bookings/\\?cursor=[\\w-]+&page=2&page_size=1$`));
+    expect(JSON.parse(page.body).next).toMatch(
+      new RegExp(`^https://${host.replace(/[[\].]/g, '\\$&')}${API}/bookings/\\?cursor=[\\w-]+&page=2&page_size=1$`),
+    );
   });
 
   it('builds every link and Location from PUBLIC_URL when set, whatever Host says', async () => {
     const { server, token } = await started({ publicUrl: 'https://api.camping.example' });
-    const page = await raw(server, request(`${API}/bookings/?page_size=1&page=2`, ['Host: 127.0.0.1:8443@evil.example', `Authorization: Bearer ${token}`]));
+    const page = await raw(
+      server,
+      request(`${API}/bookings/?page_size=1&page=2`, ['Host: 127.0.0.1:8443@evil.example', `Authorization: Bearer ${token}`]),
+    );
     expect(page.status).toBe(200);
     const body = JSON.parse(page.body);
     expect(body.next).toMatch(new RegExp(`^https://api\\.camping\\.example${API}/bookings/\\?cursor=[\\w-]+&page=3&page_size=1$`));
@@ -163,7 +177,8 @@ describe('one Authorization header', () => {
     const world = buildWorld({ authFailuresPerMinute: 2 });
     const [token] = (await seed(world, [alpine()])) as [string];
     const server = await serve(createApp(world.deps));
-    const twice = (second: string) => request(`${API}/sites/`, ['Host: localhost', `Authorization: Bearer ${token}`, `authorization: ${second}`]);
+    const twice = (second: string) =>
+      request(`${API}/sites/`, ['Host: localhost', `Authorization: Bearer ${token}`, `authorization: ${second}`]);
     for (const second of [`Bearer ${token}`, 'Bearer ck_zzzzzzzzzzzzzzzzzzzzzzzzzzzzz']) {
       const reply = await raw(server, twice(second));
       expect(reply.status).toBe(401);

@@ -24,7 +24,15 @@ beforeAll(async () => {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
+    ],
   } as Parameters<typeof generate>[1]);
   ca = pems.cert;
   server = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
@@ -65,7 +73,11 @@ describe('HttpsWebhookTransport', () => {
     expect(headers['webhook-id']).toBe('msg_abc123');
     expect(headers['webhook-timestamp']).toBe(String(Math.floor(sentAt.getTime() / 1000)));
     expect(String(headers['webhook-signature']).split(' ')).toHaveLength(2);
-    const plain = { 'webhook-id': String(headers['webhook-id']), 'webhook-timestamp': String(headers['webhook-timestamp']), 'webhook-signature': String(headers['webhook-signature']) };
+    const plain = {
+      'webhook-id': String(headers['webhook-id']),
+      'webhook-timestamp': String(headers['webhook-timestamp']),
+      'webhook-signature': String(headers['webhook-signature']),
+    };
     expect(new Webhook(NEW_SECRET.slice('whsec_'.length)).verify(body, plain)).toEqual(JSON.parse(MESSAGE.body));
     expect(new Webhook(OLD_SECRET.slice('whsec_'.length)).verify(body, plain)).toEqual(JSON.parse(MESSAGE.body));
     expect(() => new Webhook(OTHER_SECRET.slice('whsec_'.length)).verify(body, plain)).toThrow();
@@ -78,7 +90,11 @@ describe('HttpsWebhookTransport', () => {
     expect(await transport().deliver(origin, MESSAGE, [NEW_SECRET], sentAt)).toMatchObject({ statusCode: 302, error: 'redirect' });
     expect(received.map((r) => r.path)).toEqual(['/', '/']);
     answer = (res) => res.writeHead(503, { 'Retry-After': '7' }).end();
-    expect(await transport().deliver(origin, MESSAGE, [NEW_SECRET], sentAt)).toMatchObject({ statusCode: 503, error: 'http_status', retryAfterSeconds: 7 });
+    expect(await transport().deliver(origin, MESSAGE, [NEW_SECRET], sentAt)).toMatchObject({
+      statusCode: 503,
+      error: 'http_status',
+      retryAfterSeconds: 7,
+    });
     answer = (res) => res.writeHead(500, { 'Retry-After': '7' }).end();
     expect((await transport().deliver(origin, MESSAGE, [NEW_SECRET], sentAt)).retryAfterSeconds).toBeNull();
   });
@@ -91,7 +107,12 @@ describe('HttpsWebhookTransport', () => {
   });
 
   it('refuses a certificate it does not trust with error tls', async () => {
-    const attempt = await new HttpsWebhookTransport({ allowLoopback: true, timeoutMs: 5_000 }).deliver(origin, MESSAGE, [NEW_SECRET], sentAt);
+    const attempt = await new HttpsWebhookTransport({ allowLoopback: true, timeoutMs: 5_000 }).deliver(
+      origin,
+      MESSAGE,
+      [NEW_SECRET],
+      sentAt,
+    );
     expect(attempt).toMatchObject({ statusCode: null, error: 'tls' });
     expect(received).toHaveLength(0);
   });
@@ -104,22 +125,38 @@ describe('HttpsWebhookTransport', () => {
 
   it('refuses a name whose resolver answers a private address (DNS rebinding), before connecting', async () => {
     const calls: string[] = [];
-    const rebinding = ((hostname: string, _options: unknown, callback: (e: null, a: Array<{ address: string; family: number }>) => void) => {
+    const rebinding = ((
+      hostname: string,
+      _options: unknown,
+      callback: (e: null, a: Array<{ address: string; family: number }>) => void,
+    ) => {
       calls.push(hostname);
       callback(null, [{ address: '10.0.0.5', family: 4 }]);
     }) as never;
     const port = new URL(origin).port;
-    const attempt = await transport({ allowLoopback: true, lookup: rebinding }).deliver(`https://hooks.example.com:${port}/`, MESSAGE, [NEW_SECRET], sentAt);
+    const attempt = await transport({ allowLoopback: true, lookup: rebinding }).deliver(
+      `https://hooks.example.com:${port}/`,
+      MESSAGE,
+      [NEW_SECRET],
+      sentAt,
+    );
     expect(calls).toEqual(['hooks.example.com']);
     expect(attempt).toMatchObject({ statusCode: null, error: 'blocked_address' });
     const mixed = ((_h: string, _o: unknown, callback: (e: null, a: Array<{ address: string; family: number }>) => void) =>
-      callback(null, [{ address: '127.0.0.1', family: 4 }, { address: '169.254.169.254', family: 4 }])) as never;
-    expect((await transport({ lookup: mixed }).deliver(`https://localhost:${port}/`, MESSAGE, [NEW_SECRET], sentAt)).error).toBe('blocked_address');
+      callback(null, [
+        { address: '127.0.0.1', family: 4 },
+        { address: '169.254.169.254', family: 4 },
+      ])) as never;
+    expect((await transport({ lookup: mixed }).deliver(`https://localhost:${port}/`, MESSAGE, [NEW_SECRET], sentAt)).error).toBe(
+      'blocked_address',
+    );
     expect(received).toHaveLength(0);
     // The same resolver path delivers when every answer is allowed.
     const loopbackOnly = ((_h: string, _o: unknown, callback: (e: null, a: Array<{ address: string; family: number }>) => void) =>
       callback(null, [{ address: '127.0.0.1', family: 4 }])) as never;
-    expect((await transport({ lookup: loopbackOnly }).deliver(`https://localhost:${port}/`, MESSAGE, [NEW_SECRET], sentAt)).error).toBeNull();
+    expect(
+      (await transport({ lookup: loopbackOnly }).deliver(`https://localhost:${port}/`, MESSAGE, [NEW_SECRET], sentAt)).error,
+    ).toBeNull();
     expect(received).toHaveLength(1);
   });
 });

@@ -16,7 +16,10 @@ beforeAll(async () => {
     aTenant('alpine', {
       sites: [aSite({ id: 1 }), aSite({ id: 2, siteNumber: 'B2' })],
       users: [aUser({ id: 1, dateJoined: new Date('2025-01-01T00:00:00Z') })],
-      bookings: [aBooking({ id: 1, createdAt: new Date('2026-01-01T00:00:00Z') }), aBooking({ id: 2, createdAt: new Date('2026-02-01T00:00:00Z'), checkInDate: '2026-09-01', checkOutDate: '2026-09-02' })],
+      bookings: [
+        aBooking({ id: 1, createdAt: new Date('2026-01-01T00:00:00Z') }),
+        aBooking({ id: 2, createdAt: new Date('2026-02-01T00:00:00Z'), checkInDate: '2026-09-01', checkOutDate: '2026-09-02' }),
+      ],
       invoices: [
         anInvoice({ id: 1, status: 'OFFEN', issuedAt: new Date('2026-03-01T23:30:00Z') }),
         anInvoice({ id: 2, status: 'ERLEDIGT', issuedAt: new Date('2026-03-02T00:00:00Z') }),

@@ -34,7 +34,14 @@ const REFUSED_ALWAYS = [
   ['not a URL', 'hooks.example.com'],
 ] as const;
 
-const LOOPBACK = ['https://127.0.0.1:9443/', 'https://127.8.9.10/', 'https://[::1]/', 'https://[::ffff:127.0.0.1]/', 'https://localhost/', 'https://api.localhost./'];
+const LOOPBACK = [
+  'https://127.0.0.1:9443/',
+  'https://127.8.9.10/',
+  'https://[::1]/',
+  'https://[::ffff:127.0.0.1]/',
+  'https://localhost/',
+  'https://api.localhost./',
+];
 
 describe('webhookUrlPolicy', () => {
   it.each(REFUSED_ALWAYS)('refuses %s (%s), with or without WEBHOOK_ALLOW_LOOPBACK', (_name, url) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PyFloat, PyJsonError, parsePythonJson } from '../src/python/json-parser';
-import { comparePy, pyFloatRepr, pyStrip, pyTypeName } from '../src/python/text';
-import { encodeQuery, groupQuery, parseQuery, quotePlus } from '../src/python/urlencode';
-import { decodeUtf8LikePython } from '../src/python/utf8';
+import { PyFloat, PyJsonError, parsePythonJson } from '../src/drf-compat/json-parser';
+import { comparePy, pyFloatRepr, pyStrip, pyTypeName } from '../src/drf-compat/text';
+import { encodeQuery, groupQuery, parseQuery, quotePlus } from '../src/drf-compat/urlencode';
+import { decodeUtf8LikePython } from '../src/drf-compat/utf8';
 
 // The Python behaviour DRF's observable answers depend on. Expected strings were produced by CPython 3.11
 // (`json.loads(doc, parse_constant=strict_constant)`, `bytes.decode('utf-8')`, `repr(float)`, urllib.parse).
@@ -84,7 +84,10 @@ describe('parsePythonJson', () => {
 describe('decodeUtf8LikePython', () => {
   const bad: Array<[number[], string]> = [
     [[0xff], "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"],
-    [[...Buffer.from('{"a":"'), 0xe2, 0x82, 0x41, ...Buffer.from('"}')], "'utf-8' codec can't decode bytes in position 6-7: invalid continuation byte"],
+    [
+      [...Buffer.from('{"a":"'), 0xe2, 0x82, 0x41, ...Buffer.from('"}')],
+      "'utf-8' codec can't decode bytes in position 6-7: invalid continuation byte",
+    ],
     [[0xe2, 0x41], "'utf-8' codec can't decode byte 0xe2 in position 0: invalid continuation byte"],
     [[0xf0, 0x9f, 0x98, 0x41], "'utf-8' codec can't decode bytes in position 0-2: invalid continuation byte"],
     [[0xed, 0xa0, 0x80], "'utf-8' codec can't decode byte 0xed in position 0: invalid continuation byte"],
@@ -113,6 +116,7 @@ describe('Python text helpers', () => {
     [1.5e300, '1.5e+300'],
     [2.5e-7, '2.5e-07'],
     [100, '100.0'],
+    // eslint-disable-next-line no-loss-of-precision -- the rounding is the point: Python prints the double it became.
     [12345678901234567, '1.2345678901234568e+16'],
     [0.1 + 0.2, '0.30000000000000004'],
     [-42.5, '-42.5'],

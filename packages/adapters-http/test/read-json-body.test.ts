@@ -6,8 +6,9 @@ import { readJsonBody } from '../src/body/read-json-body';
 /** A request stream with JSON headers; the test writes, ends or destroys it. */
 function aRequest(length: number): PassThrough & Request {
   const stream = new PassThrough();
-  return Object.assign(stream, { headers: { 'content-type': 'application/json', 'content-length': String(length) } }) as unknown as PassThrough &
-    Request;
+  return Object.assign(stream, {
+    headers: { 'content-type': 'application/json', 'content-length': String(length) },
+  }) as unknown as PassThrough & Request;
 }
 
 /** Fails the test instead of hanging when the promise never settles. */

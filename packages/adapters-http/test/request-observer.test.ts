@@ -22,7 +22,9 @@ function recorder() {
 async function started(options: { perKeyPerMinute?: number } = {}) {
   const rec = recorder();
   const world = buildWorld({ ...options });
-  const [token] = (await seed(world, [aTenant('alpine', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 7, siteId: 1 })] })])) as [string];
+  const [token] = (await seed(world, [aTenant('alpine', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 7, siteId: 1 })] })])) as [
+    string,
+  ];
   const server = await serve(createApp({ ...world.deps, observer: rec.observer }));
   /** The outcome of the last request, once its response has closed. */
   const last = async () => {
@@ -51,6 +53,11 @@ describe('the request observer (docs/observability.md)', () => {
       [`${API}/invoices/12/nothing/`, UNMATCHED_ROUTE],
       ['/healthz', '/healthz'],
       ['/readyz/', '/readyz'],
+      ['/openapi.json', '/openapi.json'],
+      ['/docs/', '/docs'],
+      ['/docs/assets/init.js', '/docs/assets/{asset}'],
+      ['/docs/assets/unknown.js', UNMATCHED_ROUTE],
+      [`${API}/webhook-endpoints/`, `${API}/webhook-endpoints/`],
       [`${API}/bookings/7/extra/`, UNMATCHED_ROUTE],
       ['/metrics', UNMATCHED_ROUTE],
       ['/ck_d7T4aogrKwV6h2sDvQvUFcLB604ep', UNMATCHED_ROUTE],

@@ -13,7 +13,10 @@ beforeAll(async () => {
   server = started.server;
   [alpine, birch] = (await seed(started.world, [
     aTenant('alpine', {
-      siteTypes: [{ id: 1, name: 'Tent pitch' }, { id: 2, name: 'Camper • 10A' }],
+      siteTypes: [
+        { id: 1, name: 'Tent pitch' },
+        { id: 2, name: 'Camper • 10A' },
+      ],
       sites: [
         aSite({ id: 1, siteNumber: 'A01', name: 'Riverside', maxOccupants: 4, basePricePerNight: 3500, siteTypeId: 1 }),
         aSite({ id: 2, siteNumber: 'B7', name: '', maxOccupants: 6, basePricePerNight: 4205, status: 'inactive', siteTypeId: 2 }),
@@ -36,19 +39,55 @@ beforeAll(async () => {
           createdAt: new Date('2026-05-01T08:30:00Z'),
           source: 'admin',
         }),
-        aBooking({ id: 2, siteId: 2, status: 'pending', checkInDate: '2026-07-10', checkOutDate: '2026-07-12', createdAt: new Date('2026-05-02T09:00:00.123Z') }),
-        aBooking({ id: 3, status: 'cancelled', checkInDate: '2026-08-01', checkOutDate: '2026-08-02', guestFirstName: '', guestLastName: '', guestEmail: '' }),
+        aBooking({
+          id: 2,
+          siteId: 2,
+          status: 'pending',
+          checkInDate: '2026-07-10',
+          checkOutDate: '2026-07-12',
+          createdAt: new Date('2026-05-02T09:00:00.123Z'),
+        }),
+        aBooking({
+          id: 3,
+          status: 'cancelled',
+          checkInDate: '2026-08-01',
+          checkOutDate: '2026-08-02',
+          guestFirstName: '',
+          guestLastName: '',
+          guestEmail: '',
+        }),
         aBooking({ id: 4, status: 'legacy_state', checkInDate: '2026-06-30', checkOutDate: '2026-07-01' }),
       ],
       users: [
-        aUser({ id: 1, email: 'gast@example.ch', firstName: 'Gabi', lastName: 'Gast', phoneNumber: '+41 79 000 00 00', dateJoined: new Date('2025-03-04T05:06:07Z') }),
+        aUser({
+          id: 1,
+          email: 'gast@example.ch',
+          firstName: 'Gabi',
+          lastName: 'Gast',
+          phoneNumber: '+41 79 000 00 00',
+          dateJoined: new Date('2025-03-04T05:06:07Z'),
+        }),
         aUser({ id: 2, role: 'staff' }),
         aUser({ id: 3, role: 'operator' }),
         aUser({ id: 4, role: 'admin' }),
       ],
       invoices: [
-        anInvoice({ id: 1, invoiceNumber: '2026-000001', bookingId: 1, totalChf: 11240, status: 'OFFEN', issuedAt: new Date('2026-05-03T10:00:00Z') }),
-        anInvoice({ id: 2, invoiceNumber: '2026-000002', bookingId: null, totalChf: 5, status: 'KAPUTT', issuedAt: new Date('2026-05-04T10:00:00Z') }),
+        anInvoice({
+          id: 1,
+          invoiceNumber: '2026-000001',
+          bookingId: 1,
+          totalChf: 11240,
+          status: 'OFFEN',
+          issuedAt: new Date('2026-05-03T10:00:00Z'),
+        }),
+        anInvoice({
+          id: 2,
+          invoiceNumber: '2026-000002',
+          bookingId: null,
+          totalChf: 5,
+          status: 'KAPUTT',
+          issuedAt: new Date('2026-05-04T10:00:00Z'),
+        }),
       ],
     }),
     aTenant('birch', { sites: [aSite({ id: 1, siteNumber: 'Z99' })], bookings: [aBooking({ id: 1, bookingReference: 'BIRCH00001' })] }),

@@ -34,7 +34,7 @@ const removeAll = async (key: string) => {
 };
 
 describe('POST /webhook-endpoints/', () => {
-  it('creates an endpoint: 201 with Location, the secret once, every readable type, and the feed\'s latest position', async () => {
+  it("creates an endpoint: 201 with Location, the secret once, every readable type, and the feed's latest position", async () => {
     const head = (await feed(alpine)).json.cursor;
     const reply = await create(alpine, { url: URL_OK, description: 'accounting' });
     expect(reply.status, reply.text).toBe(201);
@@ -59,7 +59,7 @@ describe('POST /webhook-endpoints/', () => {
     await removeAll(alpine);
   });
 
-  it('starts after a given cursor, and the position follows the feed\'s writes as a cursor of the same feed', async () => {
+  it("starts after a given cursor, and the position follows the feed's writes as a cursor of the same feed", async () => {
     const start = (await feed(alpine)).json.cursor;
     await new InMemoryRawWriter(world.store).setBookingStatus(tenantId('alpine'), 1, 'cancelled');
     const created = await create(alpine, { url: URL_OK, after: start, types: ['booking'] });
@@ -125,7 +125,7 @@ describe('POST /webhook-endpoints/', () => {
     await removeAll(alpine);
   });
 
-  it('refuses a malformed cursor, or another tenant\'s, with 400 invalid_cursor', async () => {
+  it("refuses a malformed cursor, or another tenant's, with 400 invalid_cursor", async () => {
     const birchCursor = (await feed(birch)).json.cursor;
     for (const after of ['nonsense', birchCursor]) {
       const reply = await create(alpine, { url: URL_OK, after });
@@ -155,7 +155,10 @@ describe('the endpoints of a tenant', () => {
     expect(list.json.count).toBe(2);
     expect(list.json.next).toBeNull();
     expect(list.json.previous).toBeNull();
-    expect(list.json.results.map((e: { id: number; types: string[] }) => [e.id, e.types])).toEqual([[a.id, a.types], [b.id, ['site']]]);
+    expect(list.json.results.map((e: { id: number; types: string[] }) => [e.id, e.types])).toEqual([
+      [a.id, a.types],
+      [b.id, ['site']],
+    ]);
     expect(list.text).not.toContain('whsec_');
     expect((await server.get(HOOKS, birch)).json).toEqual({ count: 0, next: null, previous: null, results: [] });
     for (const [method, path] of [
@@ -179,7 +182,10 @@ describe('the endpoints of a tenant', () => {
   it('updates url, types and description; pauses with paused_reason "manual" and resumes at the kept position', async () => {
     const made = (await create(alpine, { url: URL_OK })).json;
     const path = `${HOOKS}${made.id}/`;
-    const patched = await server.request('PATCH', path, { token: alpine, body: { url: `${URL_OK}/v2`, types: ['invoice', 'booking'], description: 'new' } });
+    const patched = await server.request('PATCH', path, {
+      token: alpine,
+      body: { url: `${URL_OK}/v2`, types: ['invoice', 'booking'], description: 'new' },
+    });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.json).toMatchObject({ url: `${URL_OK}/v2`, types: ['booking', 'invoice'], description: 'new', position: made.position });
     const paused = await server.request('PATCH', path, { token: alpine, body: { status: 'paused' } });

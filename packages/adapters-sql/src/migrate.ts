@@ -28,13 +28,19 @@ export async function migrate(db: SqlDatabase): Promise<Migration[]> {
   const migrations = loadMigrations(db.dialect.name);
   return db.transaction(async (tx) => {
     if (db.dialect.migrationLock) await tx.get(db.dialect.migrationLock);
-    await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)');
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)',
+    );
     const applied = new Set((await tx.all<{ version: unknown }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
     const done: Migration[] = [];
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
       await tx.exec(migration.sql);
-      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, new Date().toISOString()]);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      ]);
       done.push(migration);
     }
     return done;

@@ -30,14 +30,11 @@ function operationOf(sql: string): QueryOperation {
 
 function observedExecutor(inner: SqlExecutor, observer: QueryObserver, inTransaction: boolean): SqlExecutor {
   const executor: SqlExecutor = {
-    all: <T = Row>(sql: string, params?: readonly unknown[]) =>
-      observer.observe(operationOf(sql), sql, () => inner.all<T>(sql, params)),
+    all: <T = Row>(sql: string, params?: readonly unknown[]) => observer.observe(operationOf(sql), sql, () => inner.all<T>(sql, params)),
     rows: (sql: string, params?: readonly unknown[]): Promise<RawRow[]> =>
       observer.observe(operationOf(sql), sql, () => inner.rows(sql, params)),
-    get: <T = Row>(sql: string, params?: readonly unknown[]) =>
-      observer.observe(operationOf(sql), sql, () => inner.get<T>(sql, params)),
-    run: (sql: string, params?: readonly unknown[]) =>
-      observer.observe(operationOf(sql), sql, () => inner.run(sql, params)),
+    get: <T = Row>(sql: string, params?: readonly unknown[]) => observer.observe(operationOf(sql), sql, () => inner.get<T>(sql, params)),
+    run: (sql: string, params?: readonly unknown[]) => observer.observe(operationOf(sql), sql, () => inner.run(sql, params)),
     exec: (script: string) => observer.observe('script', 'script', () => inner.exec(script)),
     insertMany: (table: string, columns: readonly string[], rows: readonly unknown[][]) =>
       observer.observe('insert', `INSERT INTO ${table}`, () => inner.insertMany(table, columns, rows)),

@@ -22,7 +22,12 @@ import { PgDatabase } from './postgres/pg-database';
 import { SqlApiKeyRepository, SqlTenantRepository } from './repositories/sql-access-repositories';
 import { SqlBookingRepository } from './repositories/sql-booking-repository';
 import { SqlChangeFeed } from './repositories/sql-change-feed';
-import { SqlCustomerRepository, SqlInvoiceIssuerRepository, SqlInvoiceRepository, SqlSiteRepository } from './repositories/sql-list-repositories';
+import {
+  SqlCustomerRepository,
+  SqlInvoiceIssuerRepository,
+  SqlInvoiceRepository,
+  SqlSiteRepository,
+} from './repositories/sql-list-repositories';
 import { SqlDataVersions } from './repositories/sql-data-versions';
 import { SqlIdempotencyStore } from './repositories/sql-idempotency-store';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';

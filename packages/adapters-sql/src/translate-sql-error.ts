@@ -2,9 +2,21 @@ import { DomainError } from '@campsite/domain';
 
 /** The unique keys the domain gives a meaning to, by the constraint's name (Postgres) or its columns (SQLite). */
 const UNIQUE_KEYS = [
-  { postgres: 'bookings_reference_key', sqlite: 'bookings.tenant_id, bookings.booking_reference', error: () => new DomainError('duplicate_booking_reference') },
-  { postgres: 'api_keys_prefix_key', sqlite: 'api_keys.prefix', error: () => new DomainError('validation_failed', 'key prefix is already in use') },
-  { postgres: 'tenants_slug_key', sqlite: 'tenants.slug', error: () => new DomainError('tenant_exists', 'tenant already exists') },
+  {
+    postgres: 'bookings_reference_key',
+    sqlite: 'bookings.tenant_id, bookings.booking_reference',
+    error: (cause: unknown) => new DomainError('duplicate_booking_reference', undefined, {}, { cause }),
+  },
+  {
+    postgres: 'api_keys_prefix_key',
+    sqlite: 'api_keys.prefix',
+    error: (cause: unknown) => new DomainError('validation_failed', 'key prefix is already in use', {}, { cause }),
+  },
+  {
+    postgres: 'tenants_slug_key',
+    sqlite: 'tenants.slug',
+    error: (cause: unknown) => new DomainError('tenant_exists', 'tenant already exists', {}, { cause }),
+  },
 ] as const;
 
 interface DriverError {
@@ -29,7 +41,7 @@ function isForeignKeyViolation(error: DriverError): boolean {
 
 /**
  * Turns a driver's constraint violation into the DomainError it means (docs/architecture.md: driver errors are translated inside
- * the SQL adapter). Anything else is returned as it is, to be rethrown.
+ * the SQL adapter), keeping the driver's error as its `cause` for the log. Anything else is returned as it is, to be rethrown.
  */
 export function translateSqlError(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return error;
@@ -37,12 +49,21 @@ export function translateSqlError(error: unknown): unknown {
   if (isUniqueViolation(driver)) {
     const message = String(driver.message ?? '');
     const known = UNIQUE_KEYS.find((key) => driver.constraint === key.postgres || message.endsWith(key.sqlite));
-    if (known) return known.error();
-    return new DomainError('validation_failed', `duplicate row: ${String(driver.detail ?? message)}`);
+    if (known) return known.error(error);
+    return new DomainError('validation_failed', `duplicate row: ${String(driver.detail ?? message)}`, {}, { cause: error });
   }
-  if (isNotACustomer(driver)) return new DomainError('customer_not_found', 'the booking names a user who is not a customer of its tenant');
+  if (isNotACustomer(driver)) {
+    return new DomainError('customer_not_found', 'the booking names a user who is not a customer of its tenant', {}, { cause: error });
+  }
   if (isForeignKeyViolation(driver)) {
-    return new DomainError('validation_failed', `row refers to a missing row: ${String(driver.detail ?? driver.message ?? '')}`);
+    return new DomainError(
+      'validation_failed',
+      `row refers to a missing row: ${String(driver.detail ?? driver.message ?? '')}`,
+      {},
+      {
+        cause: error,
+      },
+    );
   }
   return error;
 }

@@ -53,7 +53,10 @@ describe('overlapping creates from several processes', () => {
       const tenantId = (await setup.tenants.findBySlug('race'))!.id;
       await setup.close();
 
-      const results = await runTogether([[file, 'insert', String(tenantId), '10'], [file, 'insert', String(tenantId), '10']]);
+      const results = await runTogether([
+        [file, 'insert', String(tenantId), '10'],
+        [file, 'insert', String(tenantId), '10'],
+      ]);
       for (const r of results) expect(r.other).toEqual([]);
       expect(results.reduce((sum, r) => sum + Number(r.created), 0)).toBe(1);
       expect(results.reduce((sum, r) => sum + Number(r.unavailable), 0)).toBe(19);

@@ -16,19 +16,27 @@ const DURATION_MS = Number(process.env.FEED_RACE_MS ?? 2_000);
 const WRITER = fileURLToPath(new URL('./support/feed-writer-child.ts', import.meta.url));
 
 function startWriter(url: string, tenantId: number, seed: number): { child: ChildProcess; done: Promise<{ committed: number }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, url, String(tenantId), String(DURATION_MS), String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, url, String(tenantId), String(DURATION_MS), String(seed)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const done = new Promise<{ committed: number }>((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`writer exited ${code}: ${err}`)))),
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`writer exited ${code}: ${err}`)),
+    ),
   );
   return { child, done };
 }
 
 /** The reader: applies the feed to a mirror from its last position, following pages to the end. */
-async function catchUp(persistence: Persistence, tenantId: number, state: { after: number; mirror: Map<string, ChangedRecord> }): Promise<void> {
+async function catchUp(
+  persistence: Persistence,
+  tenantId: number,
+  state: { after: number; mirror: Map<string, ChangedRecord> },
+): Promise<void> {
   for (;;) {
     const batch = await persistence.changes.read(tenantId, state.after, CHANGE_TYPES, 200);
     for (const change of batch.changes) {
@@ -53,7 +61,11 @@ async function freshRead(persistence: Persistence, tenantId: number): Promise<Ma
 
 const sorted = (map: Map<string, ChangedRecord>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 
-function describeFeedRace(name: string, writers: number, open: () => Promise<{ url: string; persistence: Persistence; done(): Promise<void> }>): void {
+function describeFeedRace(
+  name: string,
+  writers: number,
+  open: () => Promise<{ url: string; persistence: Persistence; done(): Promise<void> }>,
+): void {
   describe(`change feed under concurrent writers: ${name}`, () => {
     it(
       `a reader following the feed ends with a mirror equal to a fresh read (${writers} writer processes, ${ROUNDS} x ${DURATION_MS} ms)`,
@@ -83,7 +95,10 @@ function describeFeedRace(name: string, writers: number, open: () => Promise<{ u
             }
             const results = await all;
             await catchUp(persistence, tenantId, state);
-            expect(results.reduce((sum, r) => sum + r.committed, 0), 'writers committed nothing').toBeGreaterThan(0);
+            expect(
+              results.reduce((sum, r) => sum + r.committed, 0),
+              'writers committed nothing',
+            ).toBeGreaterThan(0);
             expect(reads).toBeGreaterThan(1);
             expect(sorted(state.mirror)).toEqual(sorted(await freshRead(persistence, tenantId)));
           }

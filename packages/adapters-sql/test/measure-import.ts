@@ -20,7 +20,14 @@ function snapshot(slug: string) {
     bookings: Array.from({ length: bookings }, (_, i) => {
       const day = new Date(Date.UTC(2020, 0, 1) + (i % 2000) * 86_400_000).toISOString().slice(0, 10);
       const out = new Date(Date.UTC(2020, 0, 1) + ((i % 2000) + 2) * 86_400_000).toISOString().slice(0, 10);
-      return aBooking({ id: i + 1, siteId: (i % 500) + 1, status: statuses[i % 5]!, checkInDate: day, checkOutDate: out, createdAt: new Date(Date.UTC(2020, 0, 1) + i * 1000) });
+      return aBooking({
+        id: i + 1,
+        siteId: (i % 500) + 1,
+        status: statuses[i % 5]!,
+        checkInDate: day,
+        checkOutDate: out,
+        createdAt: new Date(Date.UTC(2020, 0, 1) + i * 1000),
+      });
     }),
     invoices: Array.from({ length: 50_000 }, (_, i) => anInvoice({ id: i + 1 })),
   });
@@ -52,7 +59,10 @@ async function measure(label: string, url: string): Promise<void> {
   const countStatus = await timed(() => persistence.bookings.count(tenantId, { status: 'confirmed' }), 200);
   const countRange = await timed(() => persistence.bookings.count(tenantId, { checkInFrom: '2021-01-01', checkInTo: '2021-03-31' }), 50);
   const byStatus = await timed(() => persistence.bookings.list(tenantId, { status: 'no_show' }, { offset: 0, limit: 50 }), 50);
-  const byRange = await timed(() => persistence.bookings.list(tenantId, { checkInFrom: '2021-01-01', checkInTo: '2021-01-31' }, { offset: 0, limit: 50 }), 50);
+  const byRange = await timed(
+    () => persistence.bookings.list(tenantId, { checkInFrom: '2021-01-01', checkInTo: '2021-01-31' }, { offset: 0, limit: 50 }),
+    50,
+  );
   const customers = await timed(() => persistence.customers.list(tenantId, { offset: 0, limit: 50 }), 50);
   const invoices = await timed(() => persistence.invoices.list(tenantId, { offset: 0, limit: 50 }), 50);
   const sites = await timed(() => persistence.sites.list(tenantId, { offset: 0, limit: 50 }), 50);

@@ -20,7 +20,12 @@ import { type Persistence, openPersistence } from '../src';
 import { adminQuery, withSchema } from './support/databases';
 
 const { values: args } = parseArgs({
-  options: { bookings: { type: 'string', default: '100000' }, only: { type: 'string' }, baseline: { type: 'string' }, keep: { type: 'boolean', default: false } },
+  options: {
+    bookings: { type: 'string', default: '100000' },
+    only: { type: 'string' },
+    baseline: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
   strict: false,
 });
 const bookings = Number(args.bookings ?? 100_000);

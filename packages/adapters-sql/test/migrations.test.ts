@@ -89,8 +89,24 @@ describe('migrations', () => {
       const slug = `collate-${Date.now()}`;
       const numbers = ['b2', 'B10', 'a1', 'A2', 'Ä1', 'A10', '_1', 'z'];
       await persistence.importer.importTenants([
-        { slug, name: slug, apiKeys: [], siteTypes: [{ id: 1, name: 't' }], users: [], bookings: [], invoices: [],
-          sites: numbers.map((siteNumber, i) => ({ id: i + 1, siteNumber, name: '', maxOccupants: 2, basePricePerNight: 100, status: 'active', siteTypeId: 1 })) },
+        {
+          slug,
+          name: slug,
+          apiKeys: [],
+          siteTypes: [{ id: 1, name: 't' }],
+          users: [],
+          bookings: [],
+          invoices: [],
+          sites: numbers.map((siteNumber, i) => ({
+            id: i + 1,
+            siteNumber,
+            name: '',
+            maxOccupants: 2,
+            basePricePerNight: 100,
+            status: 'active',
+            siteTypeId: 1,
+          })),
+        },
       ]);
       const tenantId = (await persistence.tenants.findBySlug(slug))!.id;
       const listed = (await persistence.sites.list(tenantId, { offset: 0, limit: 20 })).map((s) => s.siteNumber);

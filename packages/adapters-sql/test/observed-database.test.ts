@@ -30,7 +30,6 @@ describe('the observed database (docs/observability.md)', () => {
       await persistence.close();
     }
   });
-
 });
 
 describe('the observed database, around transactions', () => {

@@ -31,7 +31,10 @@ function describeSchemaRules(name: string, open: () => Promise<{ raw: RawSql; cr
       await raw.run("INSERT INTO tenants (id, slug, name) VALUES (1, 'rules', 'Rules')");
       await raw.run("INSERT INTO site_types (tenant_id, id, name) VALUES (1, 1, 'Tent')");
       for (const id of [1, 2]) {
-        await raw.run("INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (1, ?, ?, '', 4, 100, 'active', 1)", [id, `S${id}`]);
+        await raw.run(
+          "INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (1, ?, ?, '', 4, 100, 'active', 1)",
+          [id, `S${id}`],
+        );
       }
       await booking(1, 1, '2026-07-01', '2026-07-03');
     });
@@ -43,13 +46,16 @@ function describeSchemaRules(name: string, open: () => Promise<{ raw: RawSql; cr
     });
 
     it('a site that bookings refer to cannot be deleted; one without bookings can', async () => {
-      await raw.run("INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (1, 3, 'S3', '', 4, 100, 'active', 1)");
+      await raw.run(
+        "INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (1, 3, 'S3', '', 4, 100, 'active', 1)",
+      );
       await expect(raw.run('DELETE FROM sites WHERE tenant_id = 1 AND id = 1')).rejects.toThrow(/constraint/i);
       await raw.run('DELETE FROM sites WHERE tenant_id = 1 AND id = 3');
     });
 
     it('an invoice refers to a booking of its tenant, or to none', async () => {
-      const invoice = "INSERT INTO invoices (tenant_id, id, invoice_number, booking_id, total_chf, status, issued_at) VALUES (1, ?, 'N', ?, 100, 'OFFEN', ?)";
+      const invoice =
+        "INSERT INTO invoices (tenant_id, id, invoice_number, booking_id, total_chf, status, issued_at) VALUES (1, ?, 'N', ?, 100, 'OFFEN', ?)";
       await expect(raw.run(invoice, [1, 99, createdAt])).rejects.toThrow(/constraint/i);
       await raw.run(invoice, [1, 1, createdAt]);
       await raw.run(invoice, [2, null, createdAt]);
@@ -107,7 +113,10 @@ if (postgres) {
     const raw: RawSql = {
       run: async (sql, params = []) => {
         let n = 0;
-        await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+        await client.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        );
       },
       close: () => client.end(),
     };

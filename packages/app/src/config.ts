@@ -60,14 +60,18 @@ function integer(min: number, max: number) {
     .string()
     .regex(/^\d+$/, { error: `must be a whole number between ${min} and ${max}` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );
 }
 
-const databaseUrl = z
-  .string()
-  .refine((url) => /^sqlite:.+/.test(url) || /^postgres(ql)?:\/\/.+/.test(url), {
-    error: 'must be sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db',
-  });
+const databaseUrl = z.string().refine((url) => /^sqlite:.+/.test(url) || /^postgres(ql)?:\/\/.+/.test(url), {
+  error: 'must be sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db',
+});
 
 /** Accepts what Express's `trust proxy` setting accepts: true, a hop count, or a list of presets, IPs and CIDRs. */
 const trustProxy = z.string().transform((value, ctx): string | number | boolean => {
@@ -103,24 +107,34 @@ const publicUrl = z.string().transform((value, ctx): string => {
   } catch {
     // Reported below: an unparsable value gets the same one-line message as a parsable but unusable one.
   }
-  if (url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !url.search && !url.hash && !value.includes('?') && !value.includes('#')) {
+  if (
+    url &&
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    !url.username &&
+    !url.password &&
+    !url.search &&
+    !url.hash &&
+    !value.includes('?') &&
+    !value.includes('#')
+  ) {
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   }
-  ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL such as https://api.example.ch, without user, query or fragment' });
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be an absolute http(s) URL such as https://api.example.ch, without user, query or fragment',
+  });
   return z.NEVER;
 });
 export const MAX_WORKERS = 64;
 
 /** `auto`: one worker per core the process may use; otherwise a count. */
-export const workerCount = z
-  .string()
-  .transform((value, ctx): number => {
-    if (value === 'auto') return availableParallelism();
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (n >= 1 && n <= MAX_WORKERS) return n;
-    ctx.addIssue({ code: 'custom', message: `must be auto or a whole number between 1 and ${MAX_WORKERS}` });
-    return z.NEVER;
-  });
+export const workerCount = z.string().transform((value, ctx): number => {
+  if (value === 'auto') return availableParallelism();
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (n >= 1 && n <= MAX_WORKERS) return n;
+  ctx.addIssue({ code: 'custom', message: `must be auto or a whole number between 1 and ${MAX_WORKERS}` });
+  return z.NEVER;
+});
 
 function otlpUrl(example: string) {
   return z.url({ protocol: /^https?$/, error: `must be an http:// or https:// URL (${example})` });
@@ -145,7 +159,7 @@ const schema = z.object({
   WORKERS: workerCount.default(1),
   METRICS_PORT: integer(0, 65535).optional(),
   METRICS_HOST: z.string().optional(),
-  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl('the collector\'s OTLP/HTTP base, e.g. http://127.0.0.1:4318').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl("the collector's OTLP/HTTP base, e.g. http://127.0.0.1:4318").optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl('the full traces URL, e.g. http://127.0.0.1:4318/v1/traces').optional(),
   SLOW_REQUEST_MS: integer(1, 3_600_000).default(1000),
 });

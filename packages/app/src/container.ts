@@ -128,7 +128,11 @@ export interface AppContainer {
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<AppContainer> {
   const clock = options.clock ?? systemClock;
   let observer: Observer | undefined;
-  const logger = createLogger(config.logLevel, options.logDestination ?? 1, options.observe ? () => observer?.currentRequestId() : undefined);
+  const logger = createLogger(
+    config.logLevel,
+    options.logDestination ?? 1,
+    options.observe ? () => observer?.currentRequestId() : undefined,
+  );
   let metrics: ServerMetrics | undefined;
   let tracing: Tracing | undefined;
   if (options.observe) {
@@ -168,48 +172,81 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // docs/api-behaviour.md §4: Postgres shares one budget between processes in the database; SQLite's workers share the
   // supervisor's counters (docs/operations.md, Workers), and a lone process counts in memory.
   single<RateLimiter>(TOKENS.RateLimiter, () => persistence.rateLimiter ?? options.rateLimiter ?? new MemoryRateLimiter(clock));
-  single(TOKENS.Throttle, () => new Throttle(get(TOKENS.RateLimiter), {
-    perKeyPerMinute: config.rateLimitPerMinute,
-    authFailuresPerMinute: config.authFailuresPerMinute,
-  }));
+  single(
+    TOKENS.Throttle,
+    () =>
+      new Throttle(get(TOKENS.RateLimiter), {
+        perKeyPerMinute: config.rateLimitPerMinute,
+        authFailuresPerMinute: config.authFailuresPerMinute,
+      }),
+  );
   // Issue 6: reads are reused only while the data stamp is unchanged, so no answer predates a committed write. Key
   // rows are kept the same way, and the stamp read to check a key serves the reads of its request (one per request).
   single<ReadCache>(TOKENS.ReadCache, () => new FreshReadCache(persistence.versions));
-  single(TOKENS.ApiKeyVerifier, () =>
-    new ApiKeyVerifier(new FreshApiKeys(persistence.apiKeys, persistence.versions), get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
+  single(
+    TOKENS.ApiKeyVerifier,
+    () =>
+      new ApiKeyVerifier(
+        new FreshApiKeys(persistence.apiKeys, persistence.versions),
+        get(TOKENS.SecretHasher),
+        clock,
+        get(TOKENS.Throttle),
+      ),
+  );
   const cache = () => get<ReadCache>(TOKENS.ReadCache);
   // A page's count and rows come from one snapshot of the database (docs/database-rules.md).
   single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache(), persistence.snapshots));
   single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings, cache()));
-  single(TOKENS.CreateBooking, () => new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random), persistence.customers, persistence.idempotency));
+  single(
+    TOKENS.CreateBooking,
+    () =>
+      new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random), persistence.customers, persistence.idempotency),
+  );
   single(TOKENS.ListSites, () => new ListSites(persistence.sites, cache(), persistence.snapshots));
-  single(TOKENS.GetAvailability, () => new GetAvailability(persistence.sites, persistence.bookings, cache()));
+  single(TOKENS.GetAvailability, () => new GetAvailability(persistence.sites, persistence.bookings, cache(), persistence.snapshots));
   single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, cache(), persistence.snapshots));
   single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, cache(), persistence.snapshots));
   // Never cached: the feed is read in one snapshot of its own, and a mirror reads each page once.
   single(TOKENS.ReadChanges, () => new ReadChanges(persistence.changes));
   single(TOKENS.GetInvoice, () => new GetInvoice(persistence.invoices, cache()));
-  single(TOKENS.ListInvoiceLines, () => new ListInvoiceLines(persistence.invoices, cache()));
+  single(TOKENS.ListInvoiceLines, () => new ListInvoiceLines(persistence.invoices, cache(), persistence.snapshots));
   let pool: PooledInvoiceRenderer | undefined;
   single<InvoiceRenderer>(TOKENS.InvoiceRenderer, () => options.invoiceRenderer ?? (pool = new PooledInvoiceRenderer()));
   // docs/accounting.md, "Performance": a PDF is kept from its first rendering (no doorkeeper: rendering is the
-  // expensive part) until the tenant's data stamp moves, in a budget of its own so PDFs never push out JSON reads.
-  single(TOKENS.GetInvoiceDocument, () =>
-    new GetInvoiceDocument(persistence.invoices, persistence.bookings, persistence.issuers, get(TOKENS.InvoiceRenderer),
-      new FreshReadCache(persistence.versions, DOCUMENT_CACHE_KIB, 0)));
-  single(TOKENS.ManageApiKeys, () =>
-    new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock));
-  single(TOKENS.ManageWebhookEndpoints, () =>
-    new ManageWebhookEndpoints(
-      persistence.webhooks,
-      webhookUrlPolicy({ allowLoopback: config.webhookAllowLoopback }),
-      clock,
-      get(TOKENS.Random),
-      new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
-    ));
+  // expensive part), in a budget of its own so PDFs never push out JSON reads; once the tenant's data stamp moves it
+  // is rendered again only if its own data changed.
+  single(
+    TOKENS.GetInvoiceDocument,
+    () =>
+      new GetInvoiceDocument(
+        persistence.invoices,
+        persistence.bookings,
+        persistence.issuers,
+        get(TOKENS.InvoiceRenderer),
+        new FreshReadCache(persistence.versions, DOCUMENT_CACHE_KIB, 0),
+        persistence.snapshots,
+      ),
+  );
+  single(
+    TOKENS.ManageApiKeys,
+    () => new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock),
+  );
+  single(
+    TOKENS.ManageWebhookEndpoints,
+    () =>
+      new ManageWebhookEndpoints(
+        persistence.webhooks,
+        webhookUrlPolicy({ allowLoopback: config.webhookAllowLoopback }),
+        clock,
+        get(TOKENS.Random),
+        new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
+      ),
+  );
   single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));
-  single(TOKENS.ChangeBookingStatus, () =>
-    new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get<PricingEngine>(TOKENS.PricingEngine)));
+  single(
+    TOKENS.ChangeBookingStatus,
+    () => new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get<PricingEngine>(TOKENS.PricingEngine)),
+  );
   single(TOKENS.RequestActivity, () => new RequestActivityCounter());
   single(TOKENS.HttpApp, () =>
     createApp({

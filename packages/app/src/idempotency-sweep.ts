@@ -14,12 +14,18 @@ export interface Sweep {
  * pays for it. A failed sweep is logged and tried again at the next interval; every process of a deployment may
  * sweep, since the delete is the same whoever runs it.
  */
-export function sweepIdempotencyKeys(store: IdempotencyStore, clock: Clock, logger: Pick<Logger, 'error' | 'debug'>, intervalMs = IDEMPOTENCY_SWEEP_INTERVAL_MS): Sweep {
+export function sweepIdempotencyKeys(
+  store: IdempotencyStore,
+  clock: Clock,
+  logger: Pick<Logger, 'error' | 'debug'>,
+  intervalMs = IDEMPOTENCY_SWEEP_INTERVAL_MS,
+): Sweep {
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = store.purgeExpired(clock.now()).then(
       (purged) => logger.debug({ purged }, 'expired idempotency keys purged'),
-      (error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'purging expired idempotency keys failed'),
+      (error: unknown) =>
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'purging expired idempotency keys failed'),
     );
   };
   const timer = setInterval(sweep, intervalMs);

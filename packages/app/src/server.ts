@@ -111,7 +111,7 @@ export async function startServer(container: AppContainer, options: ServeOptions
   let metrics: MetricsListener | undefined;
   try {
     // docs/observability.md: its own plain-HTTP listener, never the API port. A worker of `serve --workers` opens
-    // none: workers' listeners would share one port, and a scrape would reach one worker at random.
+    // none: the supervisor's listener asks every worker and serves the sum.
     if (container.metrics && config.metrics && !options.worker) {
       const { render } = container.metrics;
       metrics = await listenForScrapes(config.metrics, () => render(), logger);
@@ -203,7 +203,9 @@ function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): 
   }
   const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
   const body = JSON.stringify({ detail });
-  const security = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const security = Object.entries(SECURITY_HEADERS)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Request-Id: ${randomUUID()}\r\n${security}Connection: close\r\n\r\n${body}`,

@@ -1,15 +1,22 @@
 import type { TenantSummary } from '@campsite/domain';
 import { alignColumns } from './text-table';
 
-const COLUMNS = ['SLUG', 'NAME', 'SITES', 'BOOKINGS'] as const;
+const COLUMNS = ['SLUG', 'NAME', 'SITES', 'BOOKINGS', 'BILLING'] as const;
 
 /** `tenants list` output: one aligned row per tenant, in slug order. */
 export function formatTenantTable(tenants: readonly TenantSummary[]): string {
   if (tenants.length === 0) return 'no tenants';
-  return alignColumns(COLUMNS, tenants.map((t) => [t.slug, t.name, String(t.sites), String(t.bookings)]));
+  return alignColumns(
+    COLUMNS,
+    tenants.map((t) => [t.slug, t.name, String(t.sites), String(t.bookings), t.billing ? 'yes' : 'no']),
+  );
 }
 
 /** `tenants list --json`: the same fields for scripts. */
 export function tenantListJson(tenants: readonly TenantSummary[]): string {
-  return JSON.stringify(tenants.map((t) => ({ slug: t.slug, name: t.name, sites: t.sites, bookings: t.bookings })), null, 2);
+  return JSON.stringify(
+    tenants.map((t) => ({ slug: t.slug, name: t.name, sites: t.sites, bookings: t.bookings, billing: t.billing })),
+    null,
+    2,
+  );
 }

@@ -39,7 +39,10 @@ async function devCertificate(directory: string, logger: Logger): Promise<TlsMat
   const keyFile = join(directory, DEV_KEY_FILE);
   const existing = await Promise.all([readIfPresent(certFile), readIfPresent(keyFile)]);
   if (existing[0] !== null && existing[1] !== null) {
-    logger.warn({ certFile }, `serving TLS with the self-signed development certificate ${certFile}; set TLS_CERT_FILE and TLS_KEY_FILE (or TRUST_PROXY behind a proxy) in production`);
+    logger.warn(
+      { certFile },
+      `serving TLS with the self-signed development certificate ${certFile}; set TLS_CERT_FILE and TLS_KEY_FILE (or TRUST_PROXY behind a proxy) in production`,
+    );
     return { cert: existing[0], key: existing[1] };
   }
   const now = new Date();
@@ -52,14 +55,24 @@ async function devCertificate(directory: string, logger: Logger): Promise<TlsMat
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
     ],
   });
   await mkdir(directory, { recursive: true });
   // The private key is readable by its owner only.
   await writeFile(keyFile, pems.private, { mode: 0o600 });
   await writeFile(certFile, pems.cert, { mode: 0o644 });
-  logger.warn({ certFile, keyFile }, `generated a self-signed development certificate in ${directory} (localhost, 127.0.0.1); clients must trust it or skip verification (curl -k). Set TLS_CERT_FILE and TLS_KEY_FILE in production`);
+  logger.warn(
+    { certFile, keyFile },
+    `generated a self-signed development certificate in ${directory} (localhost, 127.0.0.1); clients must trust it or skip verification (curl -k). Set TLS_CERT_FILE and TLS_KEY_FILE in production`,
+  );
   return { cert: pems.cert, key: pems.private };
 }
 
@@ -84,6 +97,9 @@ function assertPair(material: TlsMaterial): void {
   try {
     createSecureContext(material);
   } catch (error) {
-    throw new ConfigError('TLS_CERT_FILE', `TLS_CERT_FILE and TLS_KEY_FILE are not a usable PEM certificate and key (${(error as Error).message})`);
+    throw new ConfigError(
+      'TLS_CERT_FILE',
+      `TLS_CERT_FILE and TLS_KEY_FILE are not a usable PEM certificate and key (${(error as Error).message})`,
+    );
   }
 }

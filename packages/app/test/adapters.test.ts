@@ -8,7 +8,11 @@ import { MemoryRateLimiter } from '@campsite/domain';
 // only the limiter and the clock it moves, so no repositories are built.
 describeRateLimiterContract('MemoryRateLimiter', async () => {
   const clock = new FixedClock();
-  const limiterOnly: Pick<AdapterSet, 'rateLimiter' | 'clock' | 'close'> = { rateLimiter: new MemoryRateLimiter(clock), clock, close: async () => {} };
+  const limiterOnly: Pick<AdapterSet, 'rateLimiter' | 'clock' | 'close'> = {
+    rateLimiter: new MemoryRateLimiter(clock),
+    clock,
+    close: async () => {},
+  };
   return limiterOnly as AdapterSet;
 });
 

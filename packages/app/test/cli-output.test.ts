@@ -22,7 +22,15 @@ const KEY: ApiKey = {
 
 describe('keys list output', () => {
   it('shows prefix, name, scopes, expiry, revoked and last used in aligned columns', () => {
-    const revoked: ApiKey = { ...KEY, prefix: 'ck_Zz99q', name: 'old', scopes: ['invoices:read'], expiresAt: null, revokedAt: new Date('2026-03-01T12:00:00Z'), lastUsedAt: null };
+    const revoked: ApiKey = {
+      ...KEY,
+      prefix: 'ck_Zz99q',
+      name: 'old',
+      scopes: ['invoices:read'],
+      expiresAt: null,
+      revokedAt: new Date('2026-03-01T12:00:00Z'),
+      lastUsedAt: null,
+    };
     expect(formatKeyTable([KEY, revoked]).split('\n')).toEqual([
       'PREFIX    NAME             SCOPES                    EXPIRES               REVOKED                     LAST USED',
       'ck_Ab12x  channel manager  bookings:read,sites:read  2027-01-01T00:00:00Z  no                          2026-05-02T08:15:30.250Z',
@@ -35,8 +43,14 @@ describe('keys list output', () => {
     expect(keyListJson([KEY])).not.toContain(KEY.secretHash);
     expect(JSON.parse(keyListJson([KEY]))).toEqual([
       {
-        prefix: 'ck_Ab12x', name: 'channel manager', scopes: ['bookings:read', 'sites:read'], expires_at: '2027-01-01T00:00:00Z',
-        revoked: false, revoked_at: null, last_used_at: '2026-05-02T08:15:30.250Z', created_at: '2026-01-01T00:00:00Z',
+        prefix: 'ck_Ab12x',
+        name: 'channel manager',
+        scopes: ['bookings:read', 'sites:read'],
+        expires_at: '2027-01-01T00:00:00Z',
+        revoked: false,
+        revoked_at: null,
+        last_used_at: '2026-05-02T08:15:30.250Z',
+        created_at: '2026-01-01T00:00:00Z',
       },
     ]);
   });
@@ -68,7 +82,10 @@ describe('argument parsers', () => {
     expect(() => parse('next year')).toThrow(/not a date or datetime/);
   });
 
-  it.each([['12', 12], [' 3 ', 3]])('reads the booking id %j', (value, id) => {
+  it.each([
+    ['12', 12],
+    [' 3 ', 3],
+  ])('reads the booking id %j', (value, id) => {
     expect(parseId(value)).toBe(id);
   });
 
@@ -93,6 +110,8 @@ describe('describeFailure', () => {
     const error = new Error('connect ECONNREFUSED 127.0.0.1:5432\nmore detail');
     expect(describeFailure(error, {})).toBe('campsite: connect ECONNREFUSED 127.0.0.1:5432');
     expect(describeFailure(error, { LOG_LEVEL: 'debug' })).toContain('    at ');
-    expect(describeFailure(new AggregateError([new Error('connect ECONNREFUSED ::1:5432')], ''), {})).toBe('campsite: connect ECONNREFUSED ::1:5432');
+    expect(describeFailure(new AggregateError([new Error('connect ECONNREFUSED ::1:5432')], ''), {})).toBe(
+      'campsite: connect ECONNREFUSED ::1:5432',
+    );
   });
 });

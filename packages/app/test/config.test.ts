@@ -189,9 +189,12 @@ describe('loadConfig', () => {
   });
 
   it('turns tracing on with the traces-only endpoint too, which wins as in the SDK', () => {
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }).otlpEndpoint).toBe('http://collector:4318/v1/traces');
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }).otlpEndpoint).toBe(
+      'http://collector:4318/v1/traces',
+    );
     expect(
-      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:4318/v1/traces' }).otlpEndpoint,
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:4318/v1/traces' })
+        .otlpEndpoint,
     ).toBe('http://b:4318/v1/traces');
     expect(failure({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'collector' }).variable).toBe('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
   });

@@ -60,7 +60,9 @@ describe('tsyringe', () => {
   it('is imported by container.ts alone (docs/architecture.md: the composition root is the only place)', () => {
     const root = join(import.meta.dirname, '..', 'src');
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    const importers = files.filter((f) => /from ['"](tsyringe|reflect-metadata)['"]|import ['"]reflect-metadata['"]/.test(readFileSync(join(root, f), 'utf8')));
+    const importers = files.filter((f) =>
+      /from ['"](tsyringe|reflect-metadata)['"]|import ['"]reflect-metadata['"]/.test(readFileSync(join(root, f), 'utf8')),
+    );
     expect(importers).toEqual(['container.ts']);
   });
 });

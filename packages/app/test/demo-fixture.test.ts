@@ -34,7 +34,8 @@ describe('demo tenant', () => {
     const occupying = demo.bookings.filter((b) => isOccupying(b.status));
     for (const a of occupying) {
       for (const b of occupying) {
-        if (a.id < b.id && a.siteId === b.siteId) expect(rangesOverlap(a.checkInDate, a.checkOutDate, b.checkInDate, b.checkOutDate)).toBe(false);
+        if (a.id < b.id && a.siteId === b.siteId)
+          expect(rangesOverlap(a.checkInDate, a.checkOutDate, b.checkInDate, b.checkOutDate)).toBe(false);
       }
     }
     for (const b of demo.bookings) {

@@ -28,7 +28,10 @@ function world() {
 }
 
 async function fixtureErrorOf(promise: Promise<unknown>): Promise<FixtureError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof FixtureError)) throw new Error(`expected a FixtureError, got ${String(error)}`);
   return error;
 }
@@ -79,7 +82,12 @@ describe('importFixture', () => {
   it('maps a tenant_exists raised inside the transaction (a concurrent import) to the slug path', async () => {
     const { deps } = world();
     // The pre-check sees nothing, as when another process imports the same slug at the same moment.
-    const blind: TenantRepository = { findBySlug: async () => null, create: (t) => deps.tenants.create(t), listWithCounts: () => deps.tenants.listWithCounts(), isEmpty: () => deps.tenants.isEmpty() };
+    const blind: TenantRepository = {
+      findBySlug: async () => null,
+      create: (t) => deps.tenants.create(t),
+      listWithCounts: () => deps.tenants.listWithCounts(),
+      isEmpty: () => deps.tenants.isEmpty(),
+    };
     const racing = { ...deps, tenants: blind };
     await importFixture(parseFixture(SAMPLE), deps);
     const second = JSON.parse(SAMPLE);

@@ -2,8 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BillingDetails, GetInvoiceDocument, isValidCreditorReference, isValidQrReference } from '@campsite/domain';
-import { FixedClock, InMemoryStore, InMemoryTenantImporter, aBooking, aSite, aTenant, anInvoice, inMemoryAdapters } from '@campsite/domain/testing';
+import { GetInvoiceDocument, isValidCreditorReference, isValidQrReference } from '@campsite/domain';
+import {
+  FixedClock,
+  InMemoryStore,
+  InMemoryTenantImporter,
+  aBooking,
+  aSite,
+  aTenant,
+  anInvoice,
+  inMemoryAdapters,
+  someBillingDetails,
+} from '@campsite/domain/testing';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,13 +32,11 @@ function hasTool(name: string): boolean {
 }
 const toolsThere = ['pdfinfo', 'pdftotext', 'pdftoppm'].every(hasTool);
 // CI installs poppler-utils itself (.ci/run) and sets REQUIRE_PDF_TOOLS=1: there a missing tool fails the run.
-if (!toolsThere && process.env.REQUIRE_PDF_TOOLS === '1') throw new Error('REQUIRE_PDF_TOOLS=1 but poppler-utils (pdfinfo, pdftotext, pdftoppm) is not installed');
+if (!toolsThere && process.env.REQUIRE_PDF_TOOLS === '1')
+  throw new Error('REQUIRE_PDF_TOOLS=1 but poppler-utils (pdfinfo, pdftotext, pdftoppm) is not installed');
 if (!toolsThere) console.warn('!!! PDF TESTS SKIPPED: install poppler-utils (pdfinfo, pdftotext, pdftoppm) to run them. !!!');
 
-const qrBilling: BillingDetails = {
-  name: 'Camping Alpenblick AG', street: 'Seestrasse', buildingNumber: '12', postalCode: '3800', town: 'Interlaken',
-  country: 'CH', iban: 'CH4431999123000889012', vatNumber: 'CHE-123.456.789 MWST', language: 'de',
-};
+const qrBilling = someBillingDetails();
 const lines = [
   { position: 1, description: 'Stellplatz A01, 3 Nächte', quantity: 3000, unitPrice: 3500, vatRate: 810, amount: 10500 },
   { position: 2, description: 'Kurtaxe, 2 Personen', quantity: 2000, unitPrice: 370, vatRate: 0, amount: 740 },
@@ -44,9 +52,22 @@ beforeAll(async () => {
   const store = new InMemoryStore();
   const clock = new FixedClock();
   const invoice = (id: number, status: string) =>
-    anInvoice({ id, invoiceNumber: `2026-00000${id}`, bookingId: 1, totalChf: 11240, status, issuedAt: new Date('2026-07-04T22:30:00Z'), lines });
+    anInvoice({
+      id,
+      invoiceNumber: `2026-00000${id}`,
+      bookingId: 1,
+      totalChf: 11240,
+      status,
+      issuedAt: new Date('2026-07-04T22:30:00Z'),
+      lines,
+    });
   const tenant = (slug: string, rows: Partial<Parameters<typeof aTenant>[1]>) =>
-    aTenant(slug, { name: 'Camping Alpenblick', sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1, bookingReference: 'K7Q2M4XZ9B' })], ...rows });
+    aTenant(slug, {
+      name: 'Camping Alpenblick',
+      sites: [aSite({ id: 1 })],
+      bookings: [aBooking({ id: 1, bookingReference: 'K7Q2M4XZ9B' })],
+      ...rows,
+    });
   await new InMemoryTenantImporter(store, clock).importTenants([
     tenant('qr', { billing: qrBilling, invoices: [invoice(1, 'OFFEN'), invoice(2, 'ERLEDIGT')] }),
     tenant('iban', { billing: { ...qrBilling, iban: 'CH9300762011623852957', language: 'fr' }, invoices: [invoice(1, 'OFFEN')] }),
@@ -75,7 +96,21 @@ function qrPayloads(path: string): string[] {
   const prefix = join(dir, `page-${Math.random().toString(36).slice(2)}`);
   const dpi = 150;
   const px = (mm: number) => Math.round((mm / 25.4) * dpi);
-  execFileSync('pdftoppm', ['-r', String(dpi), '-x', '0', '-y', String(px(297 - 110)), '-W', String(px(210)), '-H', String(px(110)), '-png', path, prefix]);
+  execFileSync('pdftoppm', [
+    '-r',
+    String(dpi),
+    '-x',
+    '0',
+    '-y',
+    String(px(297 - 110)),
+    '-W',
+    String(px(210)),
+    '-H',
+    String(px(110)),
+    '-png',
+    path,
+    prefix,
+  ]);
   return readdirSync(dir)
     .filter((name) => join(dir, name).startsWith(prefix))
     .map((name) => {
@@ -94,8 +129,24 @@ describe.skipIf(!toolsThere)('invoice PDF, read back with poppler and jsQR', () 
     // The file's creation date is the invoice's issue time, never the clock: equal data, equal bytes.
     expect(info).toMatch(/CreationDate:\s+2026-07-04T22:30:00/);
     const content = text(path);
-    for (const expected of ['Camping Alpenblick AG', 'Seestrasse 12', 'CH-3800 Interlaken', 'CHE-123.456.789 MWST', 'Rechnung 2026-000001',
-      '2026-07-05', 'OFFEN', 'K7Q2M4XZ9B', '2026-07-01 – 2026-07-04', 'Stellplatz A01, 3 Nächte', '3.000', '35.00', '8.10 %', '105.00', '7.87', '112.40']) {
+    for (const expected of [
+      'Camping Alpenblick AG',
+      'Seestrasse 12',
+      'CH-3800 Interlaken',
+      'CHE-123.456.789 MWST',
+      'Rechnung 2026-000001',
+      '2026-07-05',
+      'OFFEN',
+      'K7Q2M4XZ9B',
+      '2026-07-01 – 2026-07-04',
+      'Stellplatz A01, 3 Nächte',
+      '3.000',
+      '35.00',
+      '8.10 %',
+      '105.00',
+      '7.87',
+      '112.40',
+    ]) {
       expect(content, expected).toContain(expected);
     }
   });
@@ -126,7 +177,10 @@ describe.skipIf(!toolsThere)('invoice PDF, read back with poppler and jsQR', () 
   });
 
   it('has no payment part for a settled invoice, nor for a tenant without billing details', async () => {
-    for (const [slug, id] of [['qr', 2], ['none', 1]] as const) {
+    for (const [slug, id] of [
+      ['qr', 2],
+      ['none', 1],
+    ] as const) {
       const { path } = await pdfOf(slug, id);
       expect(qrPayloads(path), `${slug} ${id}`).toEqual([]);
       expect(text(path)).not.toContain('Zahlteil');

@@ -81,7 +81,13 @@ describe('the slow-request log', () => {
     const warnings = lines.filter((line) => line.level === 40 && line.msg === 'slow request');
     expect(warnings).toHaveLength(1);
     const [warning] = warnings;
-    expect(warning).toMatchObject({ requestId: 'slow-request-1', method: 'GET', route: '/api/v1/public/sites/', status: 200, slowRequestMs: SLOW_REQUEST_MS });
+    expect(warning).toMatchObject({
+      requestId: 'slow-request-1',
+      method: 'GET',
+      route: '/api/v1/public/sites/',
+      status: 200,
+      slowRequestMs: SLOW_REQUEST_MS,
+    });
     expect(warning!.durationMs).toBeGreaterThan(SLOW_REQUEST_MS);
     expect(warning!.dbMs).toBeGreaterThanOrEqual(DATABASE_DELAY_MS - 1);
     expect(warning!.dbMs).toBeLessThanOrEqual(warning!.durationMs);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PyFloat, type PyJson } from '../python/json-parser';
+import { PyFloat, type PyJson } from '../drf-compat/json-parser';
 
 /**
  * The fingerprint of a parsed JSON body for `Idempotency-Key` (docs/channel-managers.md, "Retrying safely"): equal

@@ -1,7 +1,7 @@
 import { TextDecoder } from 'node:util';
 import type { Request } from 'express';
-import { PyJsonError, parsePythonJson, type PyJson } from '../python/json-parser';
-import { decodeUtf8LikePython } from '../python/utf8';
+import { PyJsonError, parsePythonJson, type PyJson } from '../drf-compat/json-parser';
+import { decodeUtf8LikePython } from '../drf-compat/utf8';
 import { TransportError } from '../transport-error';
 
 /** docs/api-behaviour.md §2: a JSON body over 1 MiB is refused with 413. */
@@ -49,7 +49,10 @@ function readContentType(header: string): { isJson: boolean; charset: string | u
   for (const param of params) {
     const eq = param.indexOf('=');
     if (eq >= 0 && param.slice(0, eq).trim().toLowerCase() === 'charset') {
-      charset = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+      charset = param
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
     }
   }
   return { isJson, charset };

@@ -1,7 +1,7 @@
 import { readAvailabilityWindow } from '@campsite/domain';
 import type { HttpDeps } from '../http-deps';
 import { availabilityJson } from '../presenters';
-import { lastValue } from '../python/urlencode';
+import { lastValue } from '../drf-compat/urlencode';
 import { type Resource, queryOf, readPaging, renderPage, resource } from './endpoint';
 
 /** `GET /availability/?from=…&to=…` (docs/channel-managers.md, "Availability"). */

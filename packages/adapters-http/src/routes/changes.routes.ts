@@ -1,14 +1,16 @@
 import { type Change, READ_SCOPE_OF, type ReadChanges, formatDateTime } from '@campsite/domain';
+import type { z } from 'zod';
 import { bookingJson, customerJson, invoiceJson, siteJson } from '../presenters';
-import { encodeQuery, groupQuery, lastValue } from '../python/urlencode';
+import type { changeSchema } from '../schemas/responses.schema';
+import { encodeQuery, groupQuery, lastValue } from '../drf-compat/urlencode';
 import { originOf } from '../public-origin';
 import { renderedAnswer } from '../send-json';
 import { type Resource, queryOf, resource } from './endpoint';
 
 /** A change as the feed shows it: the record exactly as its list renders it, null once deleted (docs/change-feed.md). */
-function changeJson(change: Change) {
+function changeJson(change: Change): z.output<typeof changeSchema> {
   const { record } = change;
-  let object: unknown = null;
+  let object: z.output<typeof changeSchema>['object'] = null;
   if (record !== null) {
     if (change.type === 'booking') object = bookingJson(record as Parameters<typeof bookingJson>[0]);
     else if (change.type === 'site') object = siteJson(record as Parameters<typeof siteJson>[0]);
@@ -26,7 +28,10 @@ export function changeResources(deps: { readChanges: ReadChanges }): { collectio
         scope: Object.values(READ_SCOPE_OF),
         async handle(req, res, principal) {
           const query = queryOf(req);
-          const page = await deps.readChanges.execute(principal, { after: lastValue(query, 'after'), pageSize: lastValue(query, 'page_size') });
+          const page = await deps.readChanges.execute(principal, {
+            after: lastValue(query, 'after'),
+            pageSize: lastValue(query, 'page_size'),
+          });
           let next: string | null = null;
           if (page.hasMore) {
             const groups = groupQuery(query);
@@ -34,7 +39,13 @@ export function changeResources(deps: { readChanges: ReadChanges }): { collectio
             next = `${originOf(res)}${req.path}?${encodeQuery(groups)}`;
           }
           // A page of the feed is read afresh every time, so its tag is digested from each answer it gives.
-          return renderedAnswer(page, '', () => ({ count: page.count, next, previous: null, cursor: page.cursor, results: page.changes.map(changeJson) }));
+          return renderedAnswer(page, '', () => ({
+            count: page.count,
+            next,
+            previous: null,
+            cursor: page.cursor,
+            results: page.changes.map(changeJson),
+          }));
         },
       },
     }),

@@ -1,14 +1,7 @@
-import {
-  readPageRequest,
-  type Page,
-  type PageHint,
-  type PageRequest,
-  type Principal,
-  type Scope,
-} from '@campsite/domain';
+import { readPageRequest, type Page, type PageHint, type PageRequest, type Principal, type Scope } from '@campsite/domain';
 import type { Request, Response } from 'express';
 import { pageLinks, readPageHint } from '../pagination-links';
-import { lastValue, parseQuery, type QueryPairs } from '../python/urlencode';
+import { lastValue, parseQuery, type QueryPairs } from '../drf-compat/urlencode';
 import { originOf } from '../public-origin';
 import { type RenderedAnswer, renderedAnswer } from '../send-json';
 

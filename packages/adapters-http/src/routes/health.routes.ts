@@ -35,7 +35,9 @@ export function healthRoutes(database: DatabaseProbe | undefined, logger: HttpLo
       sendHealthy(req, res, READY);
       return;
     }
-    return answersWithin(database, READINESS_TIMEOUT_MS, logger).then((ready) => (ready ? sendHealthy(req, res, READY) : sendJson(res, 503, UNAVAILABLE)));
+    return answersWithin(database, READINESS_TIMEOUT_MS, logger).then((ready) =>
+      ready ? sendHealthy(req, res, READY) : sendJson(res, 503, UNAVAILABLE),
+    );
   };
 }
 

@@ -1,5 +1,13 @@
-import { DomainError, type ManageWebhookEndpoints, type Principal, type WebhookEndpointView, formatDateTime, parsePythonInt } from '@campsite/domain';
+import {
+  DomainError,
+  type ManageWebhookEndpoints,
+  type Principal,
+  type WebhookEndpointView,
+  formatDateTime,
+  parsePythonInt,
+} from '@campsite/domain';
 import type { Response } from 'express';
+import type { z } from 'zod';
 import { readJsonBody } from '../body/read-json-body';
 import type { HttpLogger } from '../http-deps';
 import {
@@ -9,13 +17,22 @@ import {
   readUpdateWebhookEndpointBody,
 } from '../schemas/webhook-endpoint.schema';
 import { originOf } from '../public-origin';
+import type {
+  createdWebhookEndpointSchema,
+  rotatedSecretSchema,
+  webhookEndpointPageSchema,
+  webhookEndpointSchema,
+} from '../schemas/responses.schema';
 import { renderedAnswer, sendJson } from '../send-json';
 import { type Resource, resource } from './endpoint';
 
 export const WEBHOOK_ENDPOINTS_PATH = '/api/v1/public/webhook-endpoints/';
 
-/** An endpoint as the API shows it (docs/webhooks.md); the secret only ever comes in a creation or rotation answer. */
-function endpointJson({ endpoint, position }: WebhookEndpointView) {
+/**
+ * An endpoint as the API shows it (docs/webhooks.md); the secret only ever comes in a creation or rotation answer.
+ * Typed against the answer schema that also describes it in the OpenAPI document, so the two cannot drift apart.
+ */
+function endpointJson({ endpoint, position }: WebhookEndpointView): z.output<typeof webhookEndpointSchema> {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -48,7 +65,8 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
   const manage = deps.manageWebhookEndpoints;
   const { scope } = manage;
   /** As DRF finds the object before it reads the body: an unknown id is 404 whatever the body holds. */
-  const existing = async (principal: Principal, pathId: string | undefined) => (await manage.get(principal, endpointId(pathId))).endpoint.id;
+  const existing = async (principal: Principal, pathId: string | undefined) =>
+    (await manage.get(principal, endpointId(pathId))).endpoint.id;
 
   const collection = resource({
     GET: {
@@ -56,7 +74,14 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       async handle(_req, _res, principal) {
         // At most ten per tenant, so one page always holds them all.
         const views = await manage.list(principal);
-        return renderedAnswer(views, '', () => ({ count: views.length, next: null, previous: null, results: views.map(endpointJson) }));
+        return renderedAnswer(
+          views,
+          '',
+          () =>
+            ({ count: views.length, next: null, previous: null, results: views.map(endpointJson) }) satisfies z.output<
+              typeof webhookEndpointPageSchema
+            >,
+        );
       },
     },
     POST: {
@@ -64,7 +89,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       async handle(req, res, principal) {
         const { view, secret } = await manage.create(principal, readCreateWebhookEndpointBody(await readJsonBody(req)));
         res.setHeader('Location', `${originOf(res)}${WEBHOOK_ENDPOINTS_PATH}${view.endpoint.id}/`);
-        sendJson(res, 201, { ...endpointJson(view), secret });
+        sendJson(res, 201, { ...endpointJson(view), secret } satisfies z.output<typeof createdWebhookEndpointSchema>);
       },
     },
   });
@@ -99,7 +124,10 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       async handle(req, res, principal, pathId) {
         const id = await existing(principal, pathId);
         const rotated = await manage.rotateSecret(principal, id, readRotateSecretBody(await readJsonBody(req)));
-        sendJson(res, 200, { secret: rotated.secret, previous_expires_at: formatDateTime(rotated.previousExpiresAt) });
+        sendJson(res, 200, {
+          secret: rotated.secret,
+          previous_expires_at: formatDateTime(rotated.previousExpiresAt),
+        } satisfies z.output<typeof rotatedSecretSchema>);
       },
     },
   });
@@ -129,5 +157,13 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
     },
   });
 
-  return { collection, detail, actions: new Map([['rotate-secret', rotateSecret], ['replay', replay], ['ping', ping]]) };
+  return {
+    collection,
+    detail,
+    actions: new Map([
+      ['rotate-secret', rotateSecret],
+      ['replay', replay],
+      ['ping', ping],
+    ]),
+  };
 }

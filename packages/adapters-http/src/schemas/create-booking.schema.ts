@@ -1,9 +1,20 @@
 import type { CreateBookingInput, FieldErrors } from '@campsite/domain';
 import { z } from 'zod';
-import type { PyJson } from '../python/json-parser';
-import { PyFloat } from '../python/json-parser';
-import { pyFloatRepr, pyTypeName } from '../python/text';
-import { charField, dateField, declaredFields, integerField, readDrfInteger, requireObject, toFieldErrors } from './drf-fields';
+import type { PyJson } from '../drf-compat/json-parser';
+import { PyFloat } from '../drf-compat/json-parser';
+import { pyFloatRepr, pyTypeName } from '../drf-compat/text';
+import {
+  charField,
+  dateField,
+  declaredFields,
+  integerField,
+  integerInputDoc,
+  optionalField,
+  readDrfInteger,
+  requireObject,
+  toFieldErrors,
+} from './drf-fields';
+import { fieldErrorsOf, requestComponents } from './responses.schema';
 
 // POST /bookings/ fields in the serializer's declaration order, which is the order DRF reports errors in. Server-assigned
 // fields (status, total_price, booking_reference, created_at, id, source) and unknown keys are not declared, so they
@@ -66,3 +77,52 @@ function readCustomer(value: PyJson | undefined): { customer?: CreateBookingInpu
   const shown = value instanceof PyFloat ? pyFloatRepr(value.value) : String(value);
   return { customer: { id, shown } };
 }
+
+const FIELD_NAMES = Object.keys(bookingFieldsSchema.shape);
+
+/**
+ * The whole body as the OpenAPI document describes it: `site_id` (read apart above, before the other fields) and the
+ * fields of `bookingFieldsSchema`. Not used to parse; it is the same fields' metadata put together.
+ */
+export const createBookingBodySchema = z
+  .object({
+    site_id: z.unknown().meta({
+      ...integerInputDoc(),
+      description:
+        'A site of your tenant (`id` of a Site). Read like the other integers. Missing, null, not an integer, or not a site of your tenant: 400 `{"detail":"site_not_found"}`, before any other field is checked.',
+      examples: [3],
+    }),
+    ...bookingFieldsSchema.shape,
+    customer_id: optionalField(
+      z.unknown().meta({
+        anyOf: [...(integerInputDoc().anyOf as unknown[]), { type: 'null' }],
+        description:
+          'Optional: a customer of your tenant, or null. Read like the other integers. An unknown id: `{"customer_id":["Invalid pk \\"N\\" - object does not exist."]}`; another type: `{"customer_id":["Incorrect type. Expected pk value, received str."]}`.',
+        examples: [5],
+      }),
+    ),
+  })
+  .register(requestComponents, {
+    id: 'CreateBooking',
+    description:
+      'The new booking. `check_out_date` must be after `check_in_date`, and the occupants must fit the site. Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and unknown fields are ignored.',
+    examples: [
+      {
+        site_id: 3,
+        check_in_date: '2027-07-01',
+        check_out_date: '2027-07-04',
+        num_adults: 2,
+        num_children: 1,
+        guest_first_name: 'Anna',
+        guest_last_name: 'Muster',
+        guest_email: 'anna@example.ch',
+      },
+    ],
+  });
+
+/** 400 field errors of POST /bookings/ (DRF's messages). */
+export const createBookingErrorsSchema = fieldErrorsOf(
+  'CreateBookingFieldErrors',
+  [...FIELD_NAMES, 'customer_id'],
+  'Validation failed. All field errors come in one answer, in field order; `non_field_errors` holds rules not tied to one field (a body that is not an object, too many occupants).',
+);

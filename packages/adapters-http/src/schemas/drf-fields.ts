@@ -1,7 +1,7 @@
 import { DomainError, isCalendarDate, parsePythonInt, type CalendarDate, type FieldErrors } from '@campsite/domain';
 import { z } from 'zod';
-import { PyFloat, type PyJson, type PyObject } from '../python/json-parser';
-import { PY_WHITESPACE, pyFloatRepr, pyLength, pyStrip, pyTypeName } from '../python/text';
+import { PyFloat, type PyJson, type PyObject } from '../drf-compat/json-parser';
+import { PY_WHITESPACE, pyFloatRepr, pyLength, pyStrip, pyTypeName } from '../drf-compat/text';
 import { isDjangoEmail } from './email-address';
 
 /**
@@ -52,9 +52,26 @@ function integerReading(value: PyJson | undefined): Reading<number> {
   return parsed === null ? { ok: false, messages: [MESSAGES.integer] } : { ok: true, value: parsed };
 }
 
+/** What an integer field accepts, for the OpenAPI document: DRF's reading, not only the strict JSON integer. */
+const INTEGER_STRING = `^[${PY_WHITESPACE}]*[+-]?\\d+(?:_\\d+)*(?:\\.0*)?[${PY_WHITESPACE}]*$`;
+
+/** The JSON Schema of what a DRF integer field accepts (for the OpenAPI document). */
+export function integerInputDoc(minValue?: number): Record<string, unknown> {
+  return {
+    anyOf: [
+      { type: 'integer', ...(minValue === undefined ? {} : { minimum: minValue }) },
+      { type: 'string', pattern: INTEGER_STRING },
+    ],
+    description:
+      'An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused.' +
+      (minValue === undefined ? '' : ` At least ${minValue}.`),
+    examples: [2],
+  };
+}
+
 /** DRF `IntegerField(min_value=...)`. */
 export function integerField(presence: Presence<number>, minValue?: number) {
-  return drfField(presence, (value) => {
+  return drfField(presence, integerInputDoc(minValue), (value) => {
     const reading = integerReading(value);
     if (reading.ok && minValue !== undefined && reading.value < minValue) {
       return { ok: false, messages: [MESSAGES.minValue(minValue)] };
@@ -65,14 +82,28 @@ export function integerField(presence: Presence<number>, minValue?: number) {
 
 /** DRF `DateField()` limited to strict `YYYY-MM-DD` (docs/api-behaviour.md §2: no other formats). */
 export function dateField(presence: Presence<CalendarDate>) {
-  return drfField(presence, (value) =>
+  const doc = {
+    type: 'string',
+    format: 'date',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description: 'Strictly `YYYY-MM-DD`.',
+    examples: ['2027-07-01'],
+  };
+  return drfField(presence, doc, (value) =>
     typeof value === 'string' && isCalendarDate(value) ? { ok: true, value } : { ok: false, messages: [MESSAGES.date] },
   );
 }
 
 /** DRF `CharField(allow_blank=True, max_length=..., trim_whitespace=True)`, or `EmailField` with `email`. */
 export function charField(presence: Presence<string>, maxLength: number, email = false) {
-  return drfField(presence, (value) => {
+  const doc = {
+    anyOf: [{ type: 'string', maxLength, ...(email ? { format: 'email' } : {}) }, { type: 'number' }],
+    description:
+      `Surrounding whitespace is trimmed, then at most ${maxLength} characters${email ? ' and a valid email address' : ''}; ` +
+      'the empty string is allowed. A number is taken as its text.',
+    examples: [email ? 'anna@example.ch' : 'Anna'],
+  };
+  return drfField(presence, doc, (value) => {
     // CharField.run_validation: a blank string (after trimming) is returned as '' before any validator runs.
     if (typeof value === 'string' && pyStrip(value) === '') return { ok: true, value: '' };
     let text: string;
@@ -95,20 +126,42 @@ export function charField(presence: Presence<string>, maxLength: number, email =
   });
 }
 
-function drfField<T>(presence: Presence<T>, read: (value: Exclude<PyJson, null>) => Reading<T>) {
-  return z.unknown().transform((input, ctx): T => {
-    let reading: Reading<T>;
-    if (input === undefined) {
-      reading = presence.required ? { ok: false, messages: [MESSAGES.required] } : { ok: true, value: presence.default };
-    } else if (input === null) {
-      reading = { ok: false, messages: [MESSAGES.null] };
-    } else {
-      reading = read(input as Exclude<PyJson, null>);
-    }
-    if (reading.ok) return reading.value;
-    for (const message of reading.messages) ctx.issues.push({ code: 'custom', message, input });
-    return z.NEVER;
-  });
+/** Fields that may be left out (they have a default); the OpenAPI document leaves them out of `required`. */
+const optionalFields = new WeakSet<z.ZodType>();
+
+export function isOptionalField(schema: z.ZodType): boolean {
+  return optionalFields.has(schema);
+}
+
+/** Marks a field read outside these builders (customer_id) as one a body may leave out. */
+export function optionalField<T extends z.ZodType>(schema: T): T {
+  optionalFields.add(schema);
+  return schema;
+}
+
+/**
+ * `doc` is the JSON Schema of what the field accepts; it becomes the field's metadata, and so its description in the
+ * OpenAPI document (the transform itself has no schema zod could describe).
+ */
+function drfField<T>(presence: Presence<T>, doc: Record<string, unknown>, read: (value: Exclude<PyJson, null>) => Reading<T>) {
+  const field = z
+    .unknown()
+    .transform((input, ctx): T => {
+      let reading: Reading<T>;
+      if (input === undefined) {
+        reading = presence.required ? { ok: false, messages: [MESSAGES.required] } : { ok: true, value: presence.default };
+      } else if (input === null) {
+        reading = { ok: false, messages: [MESSAGES.null] };
+      } else {
+        reading = read(input as Exclude<PyJson, null>);
+      }
+      if (reading.ok) return reading.value;
+      for (const message of reading.messages) ctx.issues.push({ code: 'custom', message, input });
+      return z.NEVER;
+    })
+    .meta(presence.required ? doc : { ...doc, default: presence.default });
+  if (!presence.required) optionalFields.add(field);
+  return field;
 }
 
 /** zod issues as DRF's field-keyed error object: `{ field: [message, ...] }`, fields in schema order. */

@@ -1,8 +1,9 @@
 import { type InvoiceFilter, type UpdatedSinceFilter, DomainError, isCalendarDate } from '@campsite/domain';
 import { z } from 'zod';
-import { pyStrip } from '../python/text';
-import { lastValue, type QueryPairs } from '../python/urlencode';
+import { pyStrip } from '../drf-compat/text';
+import { lastValue, type QueryPairs } from '../drf-compat/urlencode';
 import { toFieldErrors } from './drf-fields';
+import { fieldErrorsOf } from './responses.schema';
 
 // docs/change-feed.md: `updated_since` on every list, an ISO 8601 datetime with `Z` or an offset (a `+` must be sent
 // as %2B, as in any query string); empty means not applied. Django's form fields strip the value first.
@@ -28,7 +29,12 @@ const stripped = z
 
 const updatedSince = stripped
   .transform((value) => (value === '' ? undefined : parseZonedDateTime(value)))
-  .refine((value) => value !== null, { message: 'Enter a valid date/time.' });
+  .refine((value) => value !== null, { message: 'Enter a valid date/time.' })
+  .meta({
+    description:
+      'Records with `updated_at` at or after this instant: an ISO 8601 datetime with `Z` or an offset (send `+` as `%2B`). Malformed: 400 `{"updated_since":["Enter a valid date/time."]}`. Empty: not applied. The order stays the list\'s own.',
+    examples: ['2026-06-01T00:00:00Z'],
+  });
 
 const filterDate = stripped.refine((value) => value === '' || isCalendarDate(value), { message: 'Enter a valid date.' });
 
@@ -50,7 +56,34 @@ export function readUpdatedSinceFilter(query: QueryPairs): UpdatedSinceFilter {
   return since ? { updatedSince: since } : {};
 }
 
-const invoiceFilterSchema = z.object({ status: stripped, issued_from: filterDate, issued_to: filterDate, updated_since: updatedSince });
+/** The query of the lists without other filters (sites, customers), for the OpenAPI document. */
+export const updatedSinceQuerySchema = z.object({ updated_since: updatedSince });
+
+/** 400 answer for a malformed `updated_since`. */
+export const updatedSinceErrorsSchema = fieldErrorsOf('UpdatedSinceErrors', ['updated_since'], 'A filter value is malformed.');
+
+export const invoiceFilterSchema = z.object({
+  status: stripped.meta({
+    description: 'Exact match on the invoice status (`OFFEN`, `ERLEDIGT`, …). Empty: not applied.',
+    examples: ['OFFEN'],
+  }),
+  issued_from: filterDate.meta({
+    description: 'Invoices issued on or after this UTC date (`YYYY-MM-DD`). Malformed: 400 `{"issued_from":["Enter a valid date."]}`.',
+    examples: ['2026-01-01'],
+  }),
+  issued_to: filterDate.meta({
+    description: 'Invoices issued on or before this UTC date (`YYYY-MM-DD`). Empty: not applied.',
+    examples: ['2026-12-31'],
+  }),
+  updated_since: updatedSince,
+});
+
+/** 400 answer for a malformed invoice filter. */
+export const invoiceFilterErrorsSchema = fieldErrorsOf(
+  'InvoiceFilterErrors',
+  Object.keys(invoiceFilterSchema.shape),
+  'A filter value is malformed.',
+);
 
 /** GET /invoices/ filters: `status` (exact), `issued_from` / `issued_to` (dates, inclusive) and `updated_since`. */
 export function readInvoiceFilter(query: QueryPairs): InvoiceFilter {

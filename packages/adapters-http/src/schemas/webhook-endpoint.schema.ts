@@ -1,37 +1,71 @@
-import { CHANGE_TYPES, type ChangeType, DomainError, type FieldErrors, WEBHOOK_STATUSES, type WebhookEndpointInput } from '@campsite/domain';
+import {
+  CHANGE_TYPES,
+  type ChangeType,
+  DomainError,
+  type FieldErrors,
+  MAX_WEBHOOK_URL_LENGTH,
+  WEBHOOK_STATUSES,
+  type WebhookEndpointInput,
+} from '@campsite/domain';
 import { z } from 'zod';
-import type { PyJson } from '../python/json-parser';
-import { pyTypeName } from '../python/text';
+import type { PyJson } from '../drf-compat/json-parser';
+import { pyTypeName } from '../drf-compat/text';
 import { MESSAGES, charField, requireObject, toFieldErrors } from './drf-fields';
+import { fieldErrorsOf, requestComponents } from './responses.schema';
 
 const notAChoice = (value: PyJson) => `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`;
 
 /** DRF `MultipleChoiceField`: a list of the choices, duplicates folded; the use case refuses an empty one. */
-const typesField = z.unknown().transform((input, ctx): ChangeType[] => {
-  const fail = (message: string) => {
-    ctx.issues.push({ code: 'custom', message, input });
-    return z.NEVER;
-  };
-  if (input === null) return fail(MESSAGES.null);
-  if (!Array.isArray(input)) return fail(`Expected a list of items but got type "${pyTypeName(input as PyJson)}".`);
-  const bad = (input as PyJson[]).find((item) => typeof item !== 'string' || !(CHANGE_TYPES as readonly string[]).includes(item));
-  if (bad !== undefined) return fail(notAChoice(bad));
-  return input as ChangeType[];
-});
+const typesField = z
+  .unknown()
+  .transform((input, ctx): ChangeType[] => {
+    const fail = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input });
+      return z.NEVER;
+    };
+    if (input === null) return fail(MESSAGES.null);
+    if (!Array.isArray(input)) return fail(`Expected a list of items but got type "${pyTypeName(input as PyJson)}".`);
+    const bad = (input as PyJson[]).find((item) => typeof item !== 'string' || !(CHANGE_TYPES as readonly string[]).includes(item));
+    if (bad !== undefined) return fail(notAChoice(bad));
+    return input as ChangeType[];
+  })
+  .meta({
+    type: 'array',
+    items: { enum: [...CHANGE_TYPES] },
+    minItems: 1,
+    description:
+      'Change types to deliver; duplicates are folded. Default: every type the key can read. A type the key cannot read: `{"types":["Not readable with this key: customer."]}`.',
+    examples: [['booking']],
+  });
 
 /** DRF `ChoiceField` over the endpoint statuses. */
-const statusField = z.unknown().transform((input, ctx) => {
-  if (typeof input === 'string' && (WEBHOOK_STATUSES as readonly string[]).includes(input)) return input as (typeof WEBHOOK_STATUSES)[number];
-  ctx.issues.push({ code: 'custom', message: input === null ? MESSAGES.null : notAChoice(input as PyJson), input });
-  return z.NEVER;
-});
+const statusField = z
+  .unknown()
+  .transform((input, ctx) => {
+    if (typeof input === 'string' && (WEBHOOK_STATUSES as readonly string[]).includes(input))
+      return input as (typeof WEBHOOK_STATUSES)[number];
+    ctx.issues.push({ code: 'custom', message: input === null ? MESSAGES.null : notAChoice(input as PyJson), input });
+    return z.NEVER;
+  })
+  .meta({
+    enum: [...WEBHOOK_STATUSES],
+    description: '`paused` stops delivery and keeps the position; `active` resumes from it.',
+    examples: ['paused'],
+  });
 
 /** DRF `BooleanField`, limited to JSON booleans. */
-const booleanField = z.unknown().transform((input, ctx) => {
-  if (typeof input === 'boolean') return input;
-  ctx.issues.push({ code: 'custom', message: input === null ? MESSAGES.null : 'Must be a valid boolean.', input });
-  return z.NEVER;
-});
+const booleanField = z
+  .unknown()
+  .transform((input, ctx) => {
+    if (typeof input === 'boolean') return input;
+    ctx.issues.push({ code: 'custom', message: input === null ? MESSAGES.null : 'Must be a valid boolean.', input });
+    return z.NEVER;
+  })
+  .meta({
+    type: 'boolean',
+    description: 'True: the secrets before the new one stop signing at once instead of in 24 hours.',
+    examples: [true],
+  });
 
 // The URL's own rules (length included) are the use case's, with their one message; the description's length is DRF's.
 const FIELDS = {
@@ -98,3 +132,58 @@ export function readRotateSecretBody(body: PyJson): boolean {
 export function readReplayBody(body: PyJson): string {
   return readFields(body, ['after'], ['after']).after!;
 }
+
+// The bodies as the OpenAPI document describes them: the fields above with their metadata, put together per operation
+// in the order they are read. Not used to parse (readFields does that, with DRF's absence rules).
+
+const FIELD_ORDER: readonly FieldName[] = ['url', 'types', 'after', 'description', 'status', 'expire_previous'];
+
+/** `url` and `after` are read as text here; what makes them valid is the use case's, so it is described apart. */
+const DOC_FIELDS: Record<FieldName, z.ZodType> = {
+  ...FIELDS,
+  url: z.unknown().meta({
+    type: 'string',
+    format: 'uri',
+    maxLength: MAX_WEBHOOK_URL_LENGTH,
+    description: `A public \`https\` URL of at most ${MAX_WEBHOOK_URL_LENGTH} characters, without user info, whose host is not a loopback, private, link-local, shared, unique-local, multicast, unspecified or documentation address (docs/webhooks.md). Refused: \`{"url":["Enter a public https URL."]}\`.`,
+    examples: ['https://hooks.example.com/campsite'],
+  }),
+  after: z.unknown().meta({
+    type: 'string',
+    description:
+      'A feed cursor (the change feed\'s `cursor`); delivery goes on after it. `""` is the beginning of the feed. Malformed or of another tenant: 400 `{"detail":"invalid_cursor"}`.',
+    examples: ['0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042'],
+  }),
+};
+
+function bodyDoc(id: string, description: string, names: readonly FieldName[], required: readonly FieldName[], example: object) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of names) shape[name] = required.includes(name) ? DOC_FIELDS[name] : DOC_FIELDS[name].optional();
+  return z.object(shape).register(requestComponents, { id, description, examples: [example] });
+}
+
+export const createWebhookEndpointBodySchema = bodyDoc(
+  'CreateWebhookEndpoint',
+  'A new endpoint. Unknown fields are ignored.',
+  ['url', 'types', 'after', 'description'],
+  ['url'],
+  { url: 'https://hooks.example.com/campsite', types: ['booking'], description: 'channel manager' },
+);
+export const updateWebhookEndpointBodySchema = bodyDoc(
+  'UpdateWebhookEndpoint',
+  'Any of the fields; absent fields keep their value. The same rules as at creation.',
+  ['url', 'types', 'description', 'status'],
+  [],
+  { status: 'paused' },
+);
+export const rotateSecretBodySchema = bodyDoc('RotateSecret', 'An empty body, or `expire_previous`.', ['expire_previous'], [], {
+  expire_previous: true,
+});
+export const replayBodySchema = bodyDoc('Replay', 'Where delivery goes on.', ['after'], ['after'], { after: '' });
+
+/** 400 field errors of the webhook endpoint bodies (DRF's messages). */
+export const webhookEndpointErrorsSchema = fieldErrorsOf(
+  'WebhookEndpointFieldErrors',
+  FIELD_ORDER,
+  'Validation failed. All field errors come in one answer, in field order; `non_field_errors` for a body that is not an object.',
+);

@@ -61,7 +61,8 @@ export class HttpsWebhookTransport implements WebhookTransport {
       baseLookup(hostname, { ...options, all: true }, (error, addresses) => {
         if (error) return callback(error);
         const list = addresses as unknown as LookupAddress[];
-        if (list.length === 0 || list.some((a) => !isAllowedAddress(a.address, rules))) return callback(new Blocked(`blocked address for ${hostname}`));
+        if (list.length === 0 || list.some((a) => !isAllowedAddress(a.address, rules)))
+          return callback(new Blocked(`blocked address for ${hostname}`));
         if ((options as { all?: boolean }).all) return callback(null, list);
         return callback(null, list[0]!.address, list[0]!.family);
       });
@@ -98,7 +99,8 @@ export class HttpsWebhookTransport implements WebhookTransport {
           });
           const done = () => {
             const status = res.statusCode ?? 0;
-            const error: DeliveryError | null = status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? 'redirect' : 'http_status';
+            const error: DeliveryError | null =
+              status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? 'redirect' : 'http_status';
             const header = res.headers['retry-after'];
             finish(status, error, status === 429 || status === 503 ? retryAfter(Array.isArray(header) ? header[0] : header) : null);
           };

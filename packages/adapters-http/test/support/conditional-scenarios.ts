@@ -34,7 +34,14 @@ export function describeConditionalRequests(name: string, open: () => Promise<Co
     const get = (path: string, headers: Record<string, string> = {}, token = world.token) => world.request('GET', path, { token, headers });
 
     it('gives every 200 a strong tag, and 304 without a body for a matching If-None-Match', async () => {
-      const paths = [`${API}/bookings/`, `${API}/bookings/2/`, `${API}/sites/?page_size=1`, `${API}/customers/`, `${API}/invoices/`, `${API}/changes/?page_size=2`];
+      const paths = [
+        `${API}/bookings/`,
+        `${API}/bookings/2/`,
+        `${API}/sites/?page_size=1`,
+        `${API}/customers/`,
+        `${API}/invoices/`,
+        `${API}/changes/?page_size=2`,
+      ];
       for (const path of paths) {
         const first = await get(path);
         expect(first.status, path).toBe(200);

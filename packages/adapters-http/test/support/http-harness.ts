@@ -48,6 +48,7 @@ import {
 import type { Express } from 'express';
 import { generate } from 'selfsigned';
 import { createApp, type HttpDeps, type HttpLogger, webhookUrlPolicy } from '../../src/index';
+import { answerValidator } from '../../src/testing/index';
 
 /** Shared set-up for the HTTP tests: the real app over in-memory adapters, served over real TLS. */
 
@@ -118,14 +119,27 @@ export function buildWorld(options: WorldOptions = {}): World {
     throttle,
     listBookings: new ListBookings(bookings, cache),
     getBooking: new GetBooking(bookings, cache),
-    createBooking: new CreateBooking(bookings, sites, clock, random, new InMemoryCustomerRepository(store), new InMemoryIdempotencyStore(store)),
+    createBooking: new CreateBooking(
+      bookings,
+      sites,
+      clock,
+      random,
+      new InMemoryCustomerRepository(store),
+      new InMemoryIdempotencyStore(store),
+    ),
     listSites: new ListSites(sites, cache),
     getAvailability: new GetAvailability(sites, bookings, cache),
     listCustomers: new ListCustomers(new InMemoryCustomerRepository(store), cache),
     listInvoices: new ListInvoices(invoices, cache),
     getInvoice: new GetInvoice(invoices, cache),
     listInvoiceLines: new ListInvoiceLines(invoices, cache),
-    getInvoiceDocument: new GetInvoiceDocument(invoices, bookings, new InMemoryInvoiceIssuerRepository(store), options.renderer ?? jsonInvoiceRenderer, cache),
+    getInvoiceDocument: new GetInvoiceDocument(
+      invoices,
+      bookings,
+      new InMemoryInvoiceIssuerRepository(store),
+      options.renderer ?? jsonInvoiceRenderer,
+      cache,
+    ),
     readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
     manageWebhookEndpoints: new ManageWebhookEndpoints(
       new InMemoryWebhookEndpoints(store),
@@ -166,9 +180,10 @@ let tlsCredentials: Promise<{ key: string; cert: string }> | undefined;
 
 /** One self-signed certificate per test file (EC keys: generated in milliseconds). */
 function credentials(): Promise<{ key: string; cert: string }> {
-  tlsCredentials ??= generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' }).then(
-    (pems) => ({ key: pems.private, cert: pems.cert }),
-  );
+  tlsCredentials ??= generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' }).then((pems) => ({
+    key: pems.private,
+    cert: pems.cert,
+  }));
   return tlsCredentials;
 }
 
@@ -176,7 +191,7 @@ export interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  /** The parsed body; undefined when the body is empty. */
+  /** The parsed body; undefined when the body is empty or not JSON (the reference page). */
   json: any;
 }
 
@@ -201,9 +216,7 @@ export async function serve(app: Express, { tls = true }: { tls?: boolean } = {}
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-  const agent = tls
-    ? new https.Agent({ keepAlive: true, rejectUnauthorized: false })
-    : new http.Agent({ keepAlive: true });
+  const agent = tls ? new https.Agent({ keepAlive: true, rejectUnauthorized: false }) : new http.Agent({ keepAlive: true });
   const client = tls ? https : http;
 
   const request = (method: string, path: string, options: RequestOptions = {}) =>
@@ -226,7 +239,16 @@ export async function serve(app: Express, { tls = true }: { tls?: boolean } = {}
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: text === '' ? undefined : JSON.parse(text) });
+          const status = res.statusCode ?? 0;
+          try {
+            // Every answer a test receives must be one the published OpenAPI document describes.
+            answerValidator().check({ method, url: url.pathname + url.search, status, headers: res.headers, body: text });
+          } catch (error) {
+            reject(error);
+            return;
+          }
+          const isJson = res.headers['content-type'] === 'application/json';
+          resolve({ status, headers: res.headers, text, json: text === '' || !isJson ? undefined : JSON.parse(text) });
         });
         res.on('error', reject);
       });

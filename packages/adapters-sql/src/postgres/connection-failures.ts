@@ -30,7 +30,10 @@ export function isConnectionFailure(error: unknown): boolean {
 
 /** The domain's word for it, keeping the driver's error as the cause. */
 export function databaseUnavailable(cause: unknown): DomainError {
-  const error = new DomainError('database_unavailable', `the database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+  const error = new DomainError(
+    'database_unavailable',
+    `the database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
+  );
   error.cause = cause;
   return error;
 }

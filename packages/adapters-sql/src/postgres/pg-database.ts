@@ -42,16 +42,16 @@ const DATE = 1082;
 /** int8 (counts, money) as exact numbers instead of strings; `date` as the 'YYYY-MM-DD' text it is (no time zone). */
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8) return (value: string) => {
-      const n = Number(value);
-      if (!Number.isSafeInteger(n)) throw new Error(`int8 out of the safe range: ${value}`);
-      return n;
-    };
+    if (oid === INT8)
+      return (value: string) => {
+        const n = Number(value);
+        if (!Number.isSafeInteger(n)) throw new Error(`int8 out of the safe range: ${value}`);
+        return n;
+      };
     if (oid === DATE) return (value: string) => value;
     return pg.types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
-
 
 /**
  * Each SQL text with its `?` placeholders numbered (`$1`, `$2`, …), converted once. Statements are sent unnamed: a
@@ -84,7 +84,8 @@ async function columnTypes(client: Queryable, table: string): Promise<Map<string
 }
 
 function executorOn(client: Queryable, statements: NumberedStatements, transaction: SqlExecutor['transaction']): SqlExecutor {
-  const query = async (sql: string, params: readonly unknown[] = []) => client.query({ text: statements.get(sql), values: params as unknown[] });
+  const query = async (sql: string, params: readonly unknown[] = []) =>
+    client.query({ text: statements.get(sql), values: params as unknown[] });
   const queryRaw = async (sql: string, params: readonly unknown[] = []) =>
     client.query<RawRow>({ text: statements.get(sql), values: params as unknown[], rowMode: 'array' });
   return {
@@ -120,7 +121,9 @@ function executorOn(client: Queryable, statements: NumberedStatements, transacti
   };
 }
 
-function ignoreCheckedOutError(): void {}
+function ignoreCheckedOutError(): void {
+  // The statement in flight fails with the same error and the transaction handles it (see `begin`).
+}
 
 /** Back to the pool, or closed when `broken`; the pool listens for errors of its idle clients itself. */
 function release(client: pg.PoolClient, broken?: Error): void {

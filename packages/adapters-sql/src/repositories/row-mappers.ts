@@ -127,10 +127,28 @@ export function toInvoiceLine(row: RawRow): InvoiceLine {
   };
 }
 
-export const INVOICE_LINE_COLUMNS = ['tenant_id', 'invoice_id', 'position', 'description', 'quantity', 'unit_price', 'vat_rate', 'amount'] as const;
+export const INVOICE_LINE_COLUMNS = [
+  'tenant_id',
+  'invoice_id',
+  'position',
+  'description',
+  'quantity',
+  'unit_price',
+  'vat_rate',
+  'amount',
+] as const;
 
 export const BILLING_COLUMNS = [
-  'tenant_id', 'name', 'street', 'building_number', 'postal_code', 'town', 'country', 'iban', 'vat_number', 'language',
+  'tenant_id',
+  'name',
+  'street',
+  'building_number',
+  'postal_code',
+  'town',
+  'country',
+  'iban',
+  'vat_number',
+  'language',
 ] as const;
 
 export const API_KEY_SELECT =

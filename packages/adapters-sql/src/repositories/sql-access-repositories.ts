@@ -1,13 +1,42 @@
-import { type ApiKey, type ApiKeyRepository, type Clock, DomainError, type NewApiKey, type Tenant, type TenantRepository, type TenantSummary } from '@campsite/domain';
+import {
+  type ApiKey,
+  type ApiKeyRepository,
+  type Clock,
+  DomainError,
+  type NewApiKey,
+  type Tenant,
+  type TenantRepository,
+  type TenantSummary,
+} from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
 import { translateSqlError, translatingSqlErrors } from '../translate-sql-error';
 import { API_KEY_SELECT, timeOrNull, toApiKey } from './row-mappers';
 
-export const API_KEY_COLUMNS = ['tenant_id', 'name', 'prefix', 'secret_hash', 'scopes', 'expires_at', 'revoked_at', 'last_used_at', 'created_at'] as const;
+export const API_KEY_COLUMNS = [
+  'tenant_id',
+  'name',
+  'prefix',
+  'secret_hash',
+  'scopes',
+  'expires_at',
+  'revoked_at',
+  'last_used_at',
+  'created_at',
+] as const;
 
 export function apiKeyRow(db: SqlDatabase, key: NewApiKey, createdAt: Date): unknown[] {
   const { dialect } = db;
-  return [key.tenantId, key.name, key.prefix, key.secretHash, JSON.stringify(key.scopes), timeOrNull(dialect, key.expiresAt), timeOrNull(dialect, key.revokedAt), null, dialect.time(createdAt)];
+  return [
+    key.tenantId,
+    key.name,
+    key.prefix,
+    key.secretHash,
+    JSON.stringify(key.scopes),
+    timeOrNull(dialect, key.expiresAt),
+    timeOrNull(dialect, key.revokedAt),
+    null,
+    dialect.time(createdAt),
+  ];
 }
 
 export class SqlApiKeyRepository implements ApiKeyRepository {
@@ -90,13 +119,21 @@ export class SqlTenantRepository implements TenantRepository {
 
   /** One pass over tenants; each count is served by the (tenant_id, …) index of its table. */
   async listWithCounts(): Promise<TenantSummary[]> {
-    const rows = await this.db.all<{ id: unknown; slug: string; name: string; sites: unknown; bookings: unknown }>(
+    const rows = await this.db.all<{ id: unknown; slug: string; name: string; sites: unknown; bookings: unknown; billing: unknown }>(
       'SELECT t.id, t.slug, t.name, ' +
         '(SELECT count(*) FROM sites s WHERE s.tenant_id = t.id) AS sites, ' +
-        '(SELECT count(*) FROM bookings b WHERE b.tenant_id = t.id) AS bookings ' +
+        '(SELECT count(*) FROM bookings b WHERE b.tenant_id = t.id) AS bookings, ' +
+        '(SELECT count(*) FROM tenant_billing g WHERE g.tenant_id = t.id) AS billing ' +
         'FROM tenants t ORDER BY t.slug',
     );
-    return rows.map((row) => ({ id: Number(row.id), slug: row.slug, name: row.name, sites: Number(row.sites), bookings: Number(row.bookings) }));
+    return rows.map((row) => ({
+      id: Number(row.id),
+      slug: row.slug,
+      name: row.name,
+      sites: Number(row.sites),
+      bookings: Number(row.bookings),
+      billing: Number(row.billing) > 0,
+    }));
   }
 
   async isEmpty(): Promise<boolean> {

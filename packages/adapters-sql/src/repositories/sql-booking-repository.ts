@@ -19,17 +19,52 @@ import { completeIdempotencyClaim } from './sql-idempotency-store';
 import { type ListFilter, countWhere, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
 
 export const BOOKING_COLUMNS = [
-  'tenant_id', 'id', 'booking_reference', 'guest_first_name', 'guest_last_name', 'guest_email', 'site_id', 'check_in_date',
-  'check_out_date', 'num_adults', 'num_youth', 'num_children', 'status', 'total_price', 'created_at', 'source', 'updated_at',
+  'tenant_id',
+  'id',
+  'booking_reference',
+  'guest_first_name',
+  'guest_last_name',
+  'guest_email',
+  'site_id',
+  'check_in_date',
+  'check_out_date',
+  'num_adults',
+  'num_youth',
+  'num_children',
+  'status',
+  'total_price',
+  'created_at',
+  'source',
+  'updated_at',
   'customer_id',
 ] as const;
 
 /** A booking as a row of BOOKING_COLUMNS; `updatedAt` defaults to the creation time. */
-export function bookingRow(db: SqlDatabase, tenantId: number, id: number, b: Omit<NewBooking, 'tenantId' | 'id'> & { updatedAt?: Date }): unknown[] {
+export function bookingRow(
+  db: SqlDatabase,
+  tenantId: number,
+  id: number,
+  b: Omit<NewBooking, 'tenantId' | 'id'> & { updatedAt?: Date },
+): unknown[] {
   const { time } = db.dialect;
   return [
-    tenantId, id, b.bookingReference, b.guestFirstName, b.guestLastName, b.guestEmail, b.siteId, b.checkInDate, b.checkOutDate,
-    b.numAdults, b.numYouth, b.numChildren, b.status, b.totalPrice, time(b.createdAt), b.source, time(b.updatedAt ?? b.createdAt),
+    tenantId,
+    id,
+    b.bookingReference,
+    b.guestFirstName,
+    b.guestLastName,
+    b.guestEmail,
+    b.siteId,
+    b.checkInDate,
+    b.checkOutDate,
+    b.numAdults,
+    b.numYouth,
+    b.numChildren,
+    b.status,
+    b.totalPrice,
+    time(b.createdAt),
+    b.source,
+    time(b.updatedAt ?? b.createdAt),
     b.customerId,
   ];
 }
@@ -49,7 +84,12 @@ export class SqlBookingRepository implements BookingRepository {
    * writing transaction); check-in ranges count through the (tenant_id, check_in_date, status) index alone.
    */
   async count(tenantId: number, filter: BookingFilter): Promise<number> {
-    if (filter.checkInFrom === undefined && filter.checkInTo === undefined && filter.customerId === undefined && filter.updatedSince === undefined) {
+    if (
+      filter.checkInFrom === undefined &&
+      filter.checkInTo === undefined &&
+      filter.customerId === undefined &&
+      filter.updatedSince === undefined
+    ) {
       const row =
         filter.status === undefined
           ? await this.db.get<{ n: unknown }>('SELECT COALESCE(SUM(n), 0) AS n FROM booking_counts WHERE tenant_id = ?', [tenantId])
@@ -68,7 +108,7 @@ export class SqlBookingRepository implements BookingRepository {
     return this.findIn(this.db, tenantId, id);
   }
 
-  /** One range read per site on bookings_site_stay_status, which also carries the status (no table lookups). */
+  /** One range read per site and occupying status on bookings_site_status_stay, from the index alone (migration 010). */
   async listOccupyingStays(tenantId: number, siteIds: readonly number[], window: DateRange): Promise<Stay[]> {
     if (siteIds.length === 0) return [];
     const rows = await this.db.rows(

@@ -27,13 +27,23 @@ export class SqlChangeFeed implements ChangeFeedRepository {
       const where = `tenant_id = ? AND position > ? AND type IN (${placeholders(types.length)})`;
       const params = [tenantId, after, ...types];
       const total = await tx.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM change_log WHERE ${where}`, params);
-      const rows = await tx.rows(`SELECT type, id, position, deleted, changed_at FROM change_log WHERE ${where} ORDER BY position LIMIT ?`, [...params, limit]);
+      const rows = await tx.rows(
+        `SELECT type, id, position, deleted, changed_at FROM change_log WHERE ${where} ORDER BY position LIMIT ?`,
+        [...params, limit],
+      );
       const records = await this.recordsOf(tx, tenantId, rows);
       const changes = rows.map((row) => {
         const type = row[0] as ChangeType;
         const id = toInt(row[1]);
         const deleted = Boolean(row[3]);
-        return { type, id, position: toInt(row[2]), deleted, changedAt: this.db.dialect.readTime(row[4]), record: deleted ? null : (records.get(`${type}:${id}`) ?? null) };
+        return {
+          type,
+          id,
+          position: toInt(row[2]),
+          deleted,
+          changedAt: this.db.dialect.readTime(row[4]),
+          record: deleted ? null : (records.get(`${type}:${id}`) ?? null),
+        };
       });
       return { token: counter.feed_token, count: Number(total?.n ?? 0), changes };
     });

@@ -18,11 +18,27 @@ const CLAIM_ATTEMPTS = 3;
 export class SqlIdempotencyStore implements IdempotencyStore {
   constructor(private readonly db: SqlDatabase) {}
 
-  async claim(tenantId: number, key: string, fingerprint: string, now: Date, staleBefore: Date, expiresAt: Date): Promise<IdempotencyClaim> {
+  async claim(
+    tenantId: number,
+    key: string,
+    fingerprint: string,
+    now: Date,
+    staleBefore: Date,
+    expiresAt: Date,
+  ): Promise<IdempotencyClaim> {
     const { time } = this.db.dialect;
     for (let attempt = 1; ; attempt++) {
       const token = randomUUID();
-      const won = await this.db.get<{ claim_token: string }>(CLAIM, [tenantId, key, fingerprint, token, time(now), time(expiresAt), time(now), time(staleBefore)]);
+      const won = await this.db.get<{ claim_token: string }>(CLAIM, [
+        tenantId,
+        key,
+        fingerprint,
+        token,
+        time(now),
+        time(expiresAt),
+        time(now),
+        time(staleBefore),
+      ]);
       if (won?.claim_token === token) return { kind: 'claimed', token };
       const held = await this.db.get<{ fingerprint: string; response: string | null }>(HELD, [tenantId, key]);
       if (held) {
@@ -52,7 +68,12 @@ export class SqlIdempotencyStore implements IdempotencyStore {
  * booking and the answer a retry gets commit together or not at all.
  * @throws DomainError `idempotency_key_in_use` when the claim is no longer this request's (the caller rolls back)
  */
-export async function completeIdempotencyClaim(db: SqlDatabase, tx: SqlExecutor, booking: Booking, completion: IdempotencyCompletion): Promise<void> {
+export async function completeIdempotencyClaim(
+  db: SqlDatabase,
+  tx: SqlExecutor,
+  booking: Booking,
+  completion: IdempotencyCompletion,
+): Promise<void> {
   const changed = await tx.run(
     'UPDATE idempotency_keys SET response = ?, booking_id = ?, expires_at = ? ' +
       'WHERE tenant_id = ? AND idempotency_key = ? AND claim_token = ? AND response IS NULL',

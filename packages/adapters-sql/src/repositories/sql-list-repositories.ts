@@ -131,7 +131,17 @@ export class SqlInvoiceIssuerRepository implements InvoiceIssuerRepository {
       billing:
         name === null || name === undefined
           ? null
-          : { name, street: street!, buildingNumber: buildingNumber!, postalCode: postalCode!, town: town!, country: country!, iban: iban!, vatNumber: vatNumber!, language: language as BillingLanguage },
+          : {
+              name,
+              street: street!,
+              buildingNumber: buildingNumber!,
+              postalCode: postalCode!,
+              town: town!,
+              country: country!,
+              iban: iban!,
+              vatNumber: vatNumber!,
+              language: language as BillingLanguage,
+            },
     };
   }
 }

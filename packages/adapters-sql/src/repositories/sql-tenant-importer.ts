@@ -28,7 +28,10 @@ function checkCustomerIds(tenant: TenantSnapshot): void {
   const customers = new Set(tenant.users.filter((u) => u.role === 'customer').map((u) => u.id));
   tenant.bookings.forEach((b, index) => {
     if (b.customerId !== null && !customers.has(b.customerId)) {
-      throw new DomainError('validation_failed', `tenant "${tenant.slug}": bookings[${index}] names user ${b.customerId}, who is not a customer of this tenant`);
+      throw new DomainError(
+        'validation_failed',
+        `tenant "${tenant.slug}": bookings[${index}] names user ${b.customerId}, who is not a customer of this tenant`,
+      );
     }
   });
 }
@@ -62,7 +65,14 @@ export class SqlTenantImporter implements TenantImporter {
         for (const { slug } of tenants) {
           if (await tx.get('SELECT id FROM tenants WHERE slug = ?', [slug])) throw tenantExists(slug);
         }
-        const progress = { rows: 0, report: onProgress ?? (() => {}) };
+        const progress = {
+          rows: 0,
+          report:
+            onProgress ??
+            (() => {
+              // Nobody asked for progress: there is nothing to report to.
+            }),
+        };
         await this.withoutCaptureTriggers(tx, async () => {
           for (const tenant of tenants) await this.importOne(tx, tenant, progress);
         });
@@ -89,7 +99,11 @@ export class SqlTenantImporter implements TenantImporter {
     const now = this.clock.now();
     const keys = t.apiKeys.map((k) => apiKeyRow(db, { ...k, tenantId, revokedAt: k.revoked ? now : null }, now));
     await tx.insertMany('api_keys', API_KEY_COLUMNS, keys);
-    await tx.insertMany('site_types', ['tenant_id', 'id', 'name'], t.siteTypes.map((s) => [tenantId, s.id, s.name]));
+    await tx.insertMany(
+      'site_types',
+      ['tenant_id', 'id', 'name'],
+      t.siteTypes.map((s) => [tenantId, s.id, s.name]),
+    );
 
     const insert = async <T>(table: string, columns: readonly string[], rows: readonly T[], toRow: (row: T) => unknown[]) => {
       for (let start = 0; start < rows.length; start += CHUNK) {
@@ -101,19 +115,64 @@ export class SqlTenantImporter implements TenantImporter {
     };
     const { dialect } = db;
     const importedAt = dialect.time(now);
-    await insert('sites', ['tenant_id', 'id', 'site_number', 'name', 'max_occupants', 'base_price_per_night', 'status', 'site_type_id', 'updated_at'], t.sites, (s) => [
-      tenantId, s.id, s.siteNumber, s.name, s.maxOccupants, s.basePricePerNight, s.status, s.siteTypeId, s.updatedAt ? dialect.time(s.updatedAt) : importedAt,
-    ]);
-    await insert('users', ['tenant_id', 'id', 'role', 'email', 'first_name', 'last_name', 'phone_number', 'date_joined', 'updated_at'], t.users, (u) => [
-      tenantId, u.id, u.role, u.email, u.firstName, u.lastName, u.phoneNumber, dialect.time(u.dateJoined), dialect.time(u.updatedAt ?? u.dateJoined),
-    ]);
+    await insert(
+      'sites',
+      ['tenant_id', 'id', 'site_number', 'name', 'max_occupants', 'base_price_per_night', 'status', 'site_type_id', 'updated_at'],
+      t.sites,
+      (s) => [
+        tenantId,
+        s.id,
+        s.siteNumber,
+        s.name,
+        s.maxOccupants,
+        s.basePricePerNight,
+        s.status,
+        s.siteTypeId,
+        s.updatedAt ? dialect.time(s.updatedAt) : importedAt,
+      ],
+    );
+    await insert(
+      'users',
+      ['tenant_id', 'id', 'role', 'email', 'first_name', 'last_name', 'phone_number', 'date_joined', 'updated_at'],
+      t.users,
+      (u) => [
+        tenantId,
+        u.id,
+        u.role,
+        u.email,
+        u.firstName,
+        u.lastName,
+        u.phoneNumber,
+        dialect.time(u.dateJoined),
+        dialect.time(u.updatedAt ?? u.dateJoined),
+      ],
+    );
     await insert('bookings', BOOKING_COLUMNS, t.bookings, (b) => bookingRow(db, tenantId, b.id, b));
-    await insert('invoices', ['tenant_id', 'id', 'invoice_number', 'booking_id', 'total_chf', 'status', 'issued_at', 'updated_at'], t.invoices, (i) => [
-      tenantId, i.id, i.invoiceNumber, i.bookingId, i.totalChf, i.status, dialect.time(i.issuedAt), dialect.time(i.updatedAt ?? i.issuedAt),
-    ]);
+    await insert(
+      'invoices',
+      ['tenant_id', 'id', 'invoice_number', 'booking_id', 'total_chf', 'status', 'issued_at', 'updated_at'],
+      t.invoices,
+      (i) => [
+        tenantId,
+        i.id,
+        i.invoiceNumber,
+        i.bookingId,
+        i.totalChf,
+        i.status,
+        dialect.time(i.issuedAt),
+        dialect.time(i.updatedAt ?? i.issuedAt),
+      ],
+    );
     const lines = t.invoices.flatMap((i) => (i.lines ?? []).map((line) => ({ invoiceId: i.id, line })));
     await insert('invoice_lines', INVOICE_LINE_COLUMNS, lines, ({ invoiceId, line: l }) => [
-      tenantId, invoiceId, l.position, l.description, l.quantity, l.unitPrice, l.vatRate, l.amount,
+      tenantId,
+      invoiceId,
+      l.position,
+      l.description,
+      l.quantity,
+      l.unitPrice,
+      l.vatRate,
+      l.amount,
     ]);
     if (t.billing) {
       const b = t.billing;
@@ -133,7 +192,10 @@ export class SqlTenantImporter implements TenantImporter {
     // change_log has no foreign key to tenants (migration 005), so tables emptied by hand may have left entries of
     // an earlier tenant under this id: they describe records that are gone.
     await tx.run('DELETE FROM change_log WHERE tenant_id = ?', [tenantId]);
-    await tx.run('INSERT INTO booking_counts (tenant_id, status, n) SELECT tenant_id, status, COUNT(*) FROM bookings WHERE tenant_id = ? GROUP BY tenant_id, status', [tenantId]);
+    await tx.run(
+      'INSERT INTO booking_counts (tenant_id, status, n) SELECT tenant_id, status, COUNT(*) FROM bookings WHERE tenant_id = ? GROUP BY tenant_id, status',
+      [tenantId],
+    );
     const logged = await tx.run(
       'INSERT INTO change_log (tenant_id, type, id, position, deleted, changed_at) ' +
         'SELECT tenant_id, type, id, row_number() OVER (ORDER BY kind, id), false, changed_at FROM (' +

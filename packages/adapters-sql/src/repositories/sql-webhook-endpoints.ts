@@ -100,7 +100,8 @@ export class SqlWebhookEndpoints implements WebhookEndpointRepository {
       params.push(stored);
     }
     return this.db.transaction(async (tx) => {
-      if (sets.length > 0) await tx.run(`UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE tenant_id = ? AND id = ?`, [...params, tenantId, id]);
+      if (sets.length > 0)
+        await tx.run(`UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE tenant_id = ? AND id = ?`, [...params, tenantId, id]);
       return this.findWith(tx, tenantId, id);
     });
   }

@@ -100,6 +100,9 @@ export function updatedSinceWhere(db: SqlDatabase, alias: string, filter: ListFi
 
 /** COUNT(*) of a filtered list: a filter no kept total covers. */
 export async function countWhere(db: SqlDatabase, source: ListSource, filter: ListFilter): Promise<number> {
-  const row = await db.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM ${source.table} ${source.alias} WHERE ${filter.where.join(' AND ')}`, filter.params);
+  const row = await db.get<{ n: unknown }>(
+    `SELECT COUNT(*) AS n FROM ${source.table} ${source.alias} WHERE ${filter.where.join(' AND ')}`,
+    filter.params,
+  );
   return Number(row?.n ?? 0);
 }

@@ -119,6 +119,7 @@ export class SqliteDatabase implements SqlDatabase {
 
   /** Statements straight on the connection: for inside a transaction, or when none is open. */
   private executor(): SqlExecutor {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the executor's methods are generic, so not arrows.
     const self = this;
     return {
       async all<T>(sql: string, params: readonly unknown[] = []) {

@@ -80,7 +80,7 @@ async function reachable(url: string): Promise<boolean> {
   } catch {
     return false;
   } finally {
-    await client.end().catch(() => {});
+    await client.end().catch((error: unknown) => console.warn('closing the probe connection failed', error));
   }
 }
 
@@ -121,7 +121,9 @@ async function availablePostgres(label: string): Promise<string | null> {
   let baseUrl: string | null = process.env.TEST_DATABASE_URL ?? null;
   if (!baseUrl) baseUrl = await (containerUrl ??= startContainer());
   if (!baseUrl || !(await reachable(baseUrl))) {
-    const why = process.env.TEST_DATABASE_URL ? `TEST_DATABASE_URL is unreachable` : 'no TEST_DATABASE_URL and no Docker for testcontainers';
+    const why = process.env.TEST_DATABASE_URL
+      ? `TEST_DATABASE_URL is unreachable`
+      : 'no TEST_DATABASE_URL and no Docker for testcontainers';
     if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`REQUIRE_POSTGRES=1 but Postgres is not available: ${why}`);
     if (firstInThisRun()) console.warn(`!!! POSTGRES TESTS SKIPPED: ${why}. Set TEST_DATABASE_URL to run them (${label} and others). !!!`);
     return null;

@@ -26,13 +26,21 @@ async function change(run: Tx): Promise<void> {
     const id = 1 + random(20);
     switch (random(5)) {
       case 0:
-        await run('UPDATE bookings SET status = ? WHERE tenant_id = ? AND id = ?', [['pending', 'confirmed', 'cancelled'][random(3)], tenantId, id]);
+        await run('UPDATE bookings SET status = ? WHERE tenant_id = ? AND id = ?', [
+          ['pending', 'confirmed', 'cancelled'][random(3)],
+          tenantId,
+          id,
+        ]);
         break;
       case 1:
         await run('UPDATE sites SET name = ? WHERE tenant_id = ? AND id = ?', [`site ${random(1000)}`, tenantId, 1 + random(5)]);
         break;
       case 2:
-        await run('UPDATE users SET role = ? WHERE tenant_id = ? AND id = ?', [random(2) === 0 ? 'customer' : 'staff', tenantId, 1 + random(10)]);
+        await run('UPDATE users SET role = ? WHERE tenant_id = ? AND id = ?', [
+          random(2) === 0 ? 'customer' : 'staff',
+          tenantId,
+          1 + random(10),
+        ]);
         break;
       case 3:
         await run('DELETE FROM invoices WHERE tenant_id = ? AND id = ?', [tenantId, 1000 + id]);
@@ -71,7 +79,10 @@ async function main(): Promise<void> {
     await client.connect();
     const run: Tx = async (sql, params = []) => {
       let n = 0;
-      await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+      await client.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
       if (random(4) === 0) await pause(random(5));
     };
     while (Date.now() < until) {

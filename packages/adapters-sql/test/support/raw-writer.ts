@@ -57,8 +57,24 @@ class SqlRawWriter implements RawWriter {
     return this.change(
       'INSERT INTO bookings (tenant_id, id, booking_reference, guest_first_name, guest_last_name, guest_email, site_id, check_in_date, ' +
         'check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [tenantId, b.id, b.bookingReference, b.guestFirstName, b.guestLastName, b.guestEmail, b.siteId, b.checkInDate, b.checkOutDate,
-        b.numAdults, b.numYouth, b.numChildren, b.status, b.totalPrice, this.time(b.createdAt), b.source],
+      [
+        tenantId,
+        b.id,
+        b.bookingReference,
+        b.guestFirstName,
+        b.guestLastName,
+        b.guestEmail,
+        b.siteId,
+        b.checkInDate,
+        b.checkOutDate,
+        b.numAdults,
+        b.numYouth,
+        b.numChildren,
+        b.status,
+        b.totalPrice,
+        this.time(b.createdAt),
+        b.source,
+      ],
     );
   }
 
@@ -78,7 +94,12 @@ class SqlRawWriter implements RawWriter {
   }
 
   setLineDescription(tenantId: number, invoiceId: number, position: number, description: string) {
-    return this.change('UPDATE invoice_lines SET description = ? WHERE tenant_id = ? AND invoice_id = ? AND position = ?', [description, tenantId, invoiceId, position]);
+    return this.change('UPDATE invoice_lines SET description = ? WHERE tenant_id = ? AND invoice_id = ? AND position = ?', [
+      description,
+      tenantId,
+      invoiceId,
+      position,
+    ]);
   }
 
   insertLine(tenantId: number, invoiceId: number, l: InvoiceLine) {
@@ -119,9 +140,13 @@ export function sqliteRawWriter(path: string): RawWriter {
     if (statement.reader) return { rows: statement.all(...params) as Array<Record<string, unknown>>, changed: 0 };
     return { rows: [], changed: statement.run(...params).changes };
   };
-  return new SqlRawWriter(run, (at) => at.getTime(), async () => {
-    db.close();
-  });
+  return new SqlRawWriter(
+    run,
+    (at) => at.getTime(),
+    async () => {
+      db.close();
+    },
+  );
 }
 
 /** A raw writer on its own Postgres client. */
@@ -130,8 +155,15 @@ export async function postgresRawWriter(url: string): Promise<RawWriter> {
   await client.connect();
   const run: Run = async (sql, params) => {
     let n = 0;
-    const result = await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+    const result = await client.query(
+      sql.replace(/\?/g, () => `$${++n}`),
+      params,
+    );
     return { rows: result.rows as Array<Record<string, unknown>>, changed: result.rowCount ?? 0 };
   };
-  return new SqlRawWriter(run, (at) => at.toISOString(), () => client.end());
+  return new SqlRawWriter(
+    run,
+    (at) => at.toISOString(),
+    () => client.end(),
+  );
 }

@@ -28,7 +28,9 @@ if (mode === 'migrate') {
   const outcomes = await Promise.allSettled(attempts);
   const created = outcomes.filter((o) => o.status === 'fulfilled').length;
   const unavailable = outcomes.filter((o) => o.status === 'rejected' && isDomainError(o.reason, 'site_unavailable')).length;
-  const other = outcomes.filter((o) => o.status === 'rejected' && !isDomainError(o.reason, 'site_unavailable')).map((o) => String((o as PromiseRejectedResult).reason));
+  const other = outcomes
+    .filter((o) => o.status === 'rejected' && !isDomainError(o.reason, 'site_unavailable'))
+    .map((o) => String((o as PromiseRejectedResult).reason));
   console.log(JSON.stringify({ created, unavailable, other }));
 }
 lines.close();

@@ -5,7 +5,10 @@ import { ISO_DATE_TIME_HINT, parseIsoDateTime } from '../iso-date-time';
 
 /** `--scopes bookings:read,sites:read`: a non-empty list of the spec's scopes (Authentication §4). */
 export function parseScopes(value: string): Scope[] {
-  const scopes = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const scopes = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (scopes.length === 0) throw new InvalidArgumentError(`give at least one scope (${SCOPES.join(', ')})`);
   const unknown = scopes.find((s) => !isScope(s));
   if (unknown !== undefined) throw new InvalidArgumentError(`unknown scope "${unknown}" (one of ${SCOPES.join(', ')})`);

@@ -34,7 +34,9 @@ function stopOnSignals(stop: () => Promise<boolean>): void {
  */
 function stopOnSupervisorsWord(stop: () => Promise<boolean>): void {
   const shutdown = () => exitAfter(stop);
-  process.on('SIGINT', () => {});
+  process.on('SIGINT', () => {
+    // Listening keeps Node from dying on Ctrl-C; the server's own shutdown handles the signal.
+  });
   process.on('SIGTERM', shutdown);
   process.on('disconnect', shutdown);
   process.on('message', (message: unknown) => {

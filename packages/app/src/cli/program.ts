@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { type ChangeBookingStatus, type KnownBookingStatus, type ManageApiKeys, type ManageTenants, type Scope, SCOPES, formatMoney } from '@campsite/domain';
-import { ConfigError, loadConfig } from '../config';
+import {
+  type ChangeBookingStatus,
+  type KnownBookingStatus,
+  type ManageApiKeys,
+  type ManageTenants,
+  type Scope,
+  SCOPES,
+  formatMoney,
+} from '@campsite/domain';
+import { loadConfig } from '../config';
 import type { AppContainer, TOKENS as TokenTable } from '../container';
 import type { ImportProgress } from '../fixtures/import-fixture';
 import { expiryParser, parseId, parseNonEmpty, parseScopes, parseWorkers } from './argument-parsers';
@@ -33,7 +41,13 @@ export function buildProgram(io: CliIo): Command {
       writeErr: io.err,
       // One prefix for every failure line, whether commander or a command found the problem.
       // Commander puts its suggestion on a second line; an operator gets one line (docs/operations.md).
-      outputError: (text, write) => write(`campsite: ${text.replace(/^error: /, '').trimEnd().replace(/\n+/g, ' ')}\n`),
+      outputError: (text, write) =>
+        write(
+          `campsite: ${text
+            .replace(/^error: /, '')
+            .trimEnd()
+            .replace(/\n+/g, ' ')}\n`,
+        ),
     })
     .showSuggestionAfterError()
     .exitOverride();
@@ -45,11 +59,6 @@ export function buildProgram(io: CliIo): Command {
     .action(async (options: { workers?: number }) => {
       const config = { ...loadConfig(io.env), ...(options.workers === undefined ? {} : { workers: options.workers }) };
       const { isWorker } = await import('node:cluster').then((m) => m.default);
-      if (config.workers > 1 && config.metrics !== null) {
-        // docs/observability.md: one scrape must show the whole server; until the supervisor aggregates its workers,
-        // a per-worker listener would answer for one worker at random, so the combination is refused.
-        throw new ConfigError('METRICS_PORT', 'cannot be combined with more than one worker yet (docs/observability.md)');
-      }
       if (config.workers > 1 && !isWorker) {
         const { superviseWorkers } = await import('../cluster/supervisor');
         const status = await superviseWorkers(config, { print: (text) => io.out(`${text}\n`) });
@@ -158,7 +167,11 @@ export function buildProgram(io: CliIo): Command {
       withContainer(io, async (container, TOKENS) => {
         const outcome = await container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys).revoke(options.tenant, keyOrPrefix);
         const { prefix, alreadyRevokedAt } = outcome;
-        io.out(alreadyRevokedAt === null ? `revoked ${prefix}\n` : `${prefix} was already revoked (${alreadyRevokedAt.toISOString()}); nothing changed\n`);
+        io.out(
+          alreadyRevokedAt === null
+            ? `revoked ${prefix}\n`
+            : `${prefix} was already revoked (${alreadyRevokedAt.toISOString()}); nothing changed\n`,
+        );
       }),
     );
 
@@ -187,7 +200,10 @@ export function buildProgram(io: CliIo): Command {
     );
 
   const bookings = program.command('bookings').description("the operator's booking transitions (docs/api-behaviour.md §5)");
-  for (const [name, to] of [['confirm', 'confirmed'], ['cancel', 'cancelled']] as const) {
+  for (const [name, to] of [
+    ['confirm', 'confirmed'],
+    ['cancel', 'cancelled'],
+  ] as const) {
     bookings
       .command(name)
       .description(`mark a booking ${to}`)

@@ -28,6 +28,9 @@ export interface RateLimitAnswer {
   error?: string;
 }
 
-export function isClusterMessage<K extends ClusterMessage['campsite']>(message: unknown, kind: K): message is Extract<ClusterMessage, { campsite: K }> {
+export function isClusterMessage<K extends ClusterMessage['campsite']>(
+  message: unknown,
+  kind: K,
+): message is Extract<ClusterMessage, { campsite: K }> {
   return typeof message === 'object' && message !== null && (message as { campsite?: unknown }).campsite === kind;
 }

@@ -7,6 +7,8 @@ import { loadTls } from '../tls';
 import { migrateWhenReachable } from '../wait-for-database';
 import { answerRateLimits } from './cluster-rate-limiter';
 import { isClusterMessage } from './messages';
+import { type MetricsListener, listenForScrapes } from '../observability/metrics-listener';
+import { createClusterMetrics } from '../observability/metrics';
 
 /** A worker that keeps dying is not restarted for ever: more than this many replacements a minute stop the service. */
 export const MAX_RESTARTS_PER_MINUTE = 5;
@@ -27,12 +29,18 @@ export async function superviseWorkers(config: Config, io: SupervisorIo): Promis
   const container = await createContainer(config, { logDestination: 1 });
   const { logger } = container;
   let limiter: RateLimiter | undefined;
+  let metrics: MetricsListener | undefined;
   try {
     await migrateWhenReachable(container.persistence, logger);
     // Made here, once: N workers finding no certificate at once would each write one.
     await loadTls(config, logger);
     // Postgres shares its counters in the database; SQLite's live here, in the one process every worker reaches.
     if (!container.persistence.rateLimiter) limiter = new MemoryRateLimiter(systemClock);
+    // docs/observability.md, "With workers": one listener here, whose scrape sums every worker's metrics.
+    if (config.metrics) {
+      const { render } = await createClusterMetrics();
+      metrics = await listenForScrapes(config.metrics, render, logger);
+    }
   } catch (error) {
     await container.close();
     throw error;
@@ -43,7 +51,9 @@ export async function superviseWorkers(config: Config, io: SupervisorIo): Promis
   let stopping = false;
   /** Set once every first worker listens; before that a worker that exits fails the start instead of being replaced. */
   let running = false;
-  let settle: (status: number) => void = () => {};
+  let settle: (status: number) => void = () => {
+    // Replaced at once by the promise below.
+  };
   const done = new Promise<number>((resolve) => (settle = resolve));
   let status = 0;
 
@@ -127,11 +137,18 @@ export async function superviseWorkers(config: Config, io: SupervisorIo): Promis
   } catch (error) {
     stop(1);
     await done;
+    await metrics?.close();
     throw error;
   } finally {
     await container.close();
   }
   running = true;
+  // The scrape listener stays until the last worker has ended, then closes with the supervisor.
+  if (metrics) {
+    const listener = metrics;
+    io.print(`metrics on ${listener.url}`);
+    void done.then(() => listener.close());
+  }
   announceListening(url, io.print);
   logger.info({ url, workers: config.workers }, 'ready');
   return done;

@@ -61,7 +61,13 @@ const STAFF: Array<[string, string, string, string]> = [
 ];
 
 // Walk-in guests have no account; legacy rows may carry no name at all.
-const WALK_INS = [['Peter', 'Gasser'], ['Hans', 'Rüegg'], ['', ''], ['Claudia', 'Imboden'], ['Marco', 'Pfister']];
+const WALK_INS = [
+  ['Peter', 'Gasser'],
+  ['Hans', 'Rüegg'],
+  ['', ''],
+  ['Claudia', 'Imboden'],
+  ['Marco', 'Pfister'],
+];
 
 // Three seasons of bookings; each site gets at most one booking per season, so no two occupying bookings overlap.
 const SEASONS = [
@@ -162,10 +168,19 @@ export function demoFixture(): { tenants: unknown[] } {
   });
   // Kiosk and firewood sales: invoices without a booking.
   for (const [i, amount] of ['12.50', '38.00', '7.80', '24.00'].entries()) {
-    invoices.push({ booking_id: null, total_chf: amount, status: i === 3 ? 'OFFEN' : 'ERLEDIGT', issued_at: `2026-07-${pad(10 + i * 4)}T16:45:00Z` });
+    invoices.push({
+      booking_id: null,
+      total_chf: amount,
+      status: i === 3 ? 'OFFEN' : 'ERLEDIGT',
+      issued_at: `2026-07-${pad(10 + i * 4)}T16:45:00Z`,
+    });
   }
   invoices.sort((a, b) => String(a.issued_at).localeCompare(String(b.issued_at)));
-  const numbered = invoices.map((invoice, i) => ({ id: i + 1, invoice_number: `${String(invoice.issued_at).slice(0, 4)}-${String(i + 1).padStart(6, '0')}`, ...invoice }));
+  const numbered = invoices.map((invoice, i) => ({
+    id: i + 1,
+    invoice_number: `${String(invoice.issued_at).slice(0, 4)}-${String(i + 1).padStart(6, '0')}`,
+    ...invoice,
+  }));
 
   return {
     tenants: [
@@ -222,5 +237,8 @@ function pad(n: number): string {
 }
 
 function ascii(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }

@@ -36,7 +36,10 @@ export async function listenForScrapes(
         res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) }).end(body);
       },
       (error: unknown) => {
-        log.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'metrics scrape failed');
+        log.error(
+          { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+          'metrics scrape failed',
+        );
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected\n');
       },
     );

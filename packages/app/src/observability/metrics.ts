@@ -39,6 +39,13 @@ export async function createMetrics(): Promise<ServerMetrics> {
   client.collectDefaultMetrics({ register: registry });
   for (const name of LINT_REJECTED_DEFAULTS) registry.removeSingleMetric(name);
   const registers = [registry];
+  const { default: cluster } = await import('node:cluster');
+  if (cluster.isWorker) {
+    // docs/observability.md, "With workers": the supervisor's scrape asks every worker for this registry over the
+    // cluster channel and serves their sum. Constructing an AggregatorRegistry is what makes a worker answer.
+    client.AggregatorRegistry.setRegistries([registry]);
+    new client.AggregatorRegistry();
+  }
 
   const requestDuration: Histogram<'method' | 'route' | 'status'> = new client.Histogram({
     name: 'campsite_http_request_duration_seconds',
@@ -111,6 +118,21 @@ export async function createMetrics(): Promise<ServerMetrics> {
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}
+
+/**
+ * `serve --workers` with METRICS_PORT: the supervisor's one exposition, the workers' registries summed by
+ * prom-client's AggregatorRegistry (counters and histograms add up; each default metric uses its own aggregator).
+ * A worker that does not answer within prom-client's 5 s fails the scrape, which the listener answers with 500.
+ */
+export async function createClusterMetrics(): Promise<{ render(): Promise<{ contentType: string; body: string }> }> {
+  const client = (await import('prom-client')).default;
+  const aggregator = new client.AggregatorRegistry();
+  return {
+    async render() {
+      return { contentType: aggregator.contentType, body: await aggregator.clusterMetrics() };
     },
   };
 }

@@ -64,7 +64,13 @@ export class Observer implements RequestObserver, QueryObserver {
   }
 
   begin(request: ObservedRequest, proceed: () => void): (outcome: RequestOutcome) => void {
-    const scope: RequestScope = { requestId: request.requestId, dbMs: 0, dbCalls: 0, dbSince: 0, span: this.options.tracing?.startRequest(request) };
+    const scope: RequestScope = {
+      requestId: request.requestId,
+      dbMs: 0,
+      dbCalls: 0,
+      dbSince: 0,
+      span: this.options.tracing?.startRequest(request),
+    };
     this.scopes.run(scope, proceed);
     return (outcome) => this.end(scope, outcome);
   }

@@ -43,7 +43,10 @@ export async function startTracing(dbSystem: 'sqlite' | 'postgresql', log: Traci
     lastReport = now;
     suppressed = 0;
   };
-  api.diag.setLogger({ error: report, warn: report, info: () => {}, debug: () => {}, verbose: () => {} }, api.DiagLogLevel.WARN);
+  const chatter = (): void => {
+    // Below WARN the SDK only narrates; the level set here never calls it, and nothing is lost.
+  };
+  api.diag.setLogger({ error: report, warn: report, info: chatter, debug: chatter, verbose: chatter }, api.DiagLogLevel.WARN);
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over the default name.
   const resource = resources
     .resourceFromAttributes({ 'service.name': 'campsite' })
@@ -59,7 +62,11 @@ export async function startTracing(dbSystem: 'sqlite' | 'postgresql', log: Traci
     const attributes: Attributes = { 'db.system.name': dbSystem, 'db.operation.name': operation };
     // Placeholders only: the SQL text never carries a value (QueryObserver).
     if (operation !== 'transaction' && operation !== 'script') attributes['db.query.text'] = sql;
-    const span = tracer.startSpan(operation === 'transaction' ? 'transaction' : `${operation} ${dbSystem}`, { kind: SpanKind.CLIENT, attributes }, parent);
+    const span = tracer.startSpan(
+      operation === 'transaction' ? 'transaction' : `${operation} ${dbSystem}`,
+      { kind: SpanKind.CLIENT, attributes },
+      parent,
+    );
     return {
       end(failed: boolean) {
         if (failed) span.setStatus({ code: SpanStatusCode.ERROR });

@@ -1,7 +1,17 @@
 import { type AddressInfo, type Server, connect, createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FULL_KEY, SAMPLE_FIXTURE, type ServeProcess, cliEnv, describeOnPostgres, https, runCli, startServe, workDirectory } from './harness';
+import {
+  FULL_KEY,
+  SAMPLE_FIXTURE,
+  type ServeProcess,
+  cliEnv,
+  describeOnPostgres,
+  https,
+  runCli,
+  startServe,
+  workDirectory,
+} from './harness';
 
 const API = '/api/v1/public';
 const PROXIED = { 'X-Forwarded-Proto': 'https' };
@@ -59,7 +69,12 @@ describeOnPostgres('database faults', (backend) => {
           headers: PROXIED,
           body: { site_id: 1, check_in_date: checkIn, check_out_date: checkOut, num_adults: 1 },
         });
-        writes.push({ status: answer.status, id: answer.body?.id, checkIn, retryAfter: answer.headers['retry-after'] as string | undefined });
+        writes.push({
+          status: answer.status,
+          id: answer.body?.id,
+          checkIn,
+          retryAfter: answer.headers['retry-after'] as string | undefined,
+        });
       }
     };
     const faults = (async () => {
@@ -70,23 +85,48 @@ describeOnPostgres('database faults', (backend) => {
       }
       return ended;
     })();
-    const [ended] = await Promise.all([faults, reader('/bookings/?page_size=5'), reader('/sites/'), reader('/bookings/?status=pending'), writer(), writer()]);
+    const [ended] = await Promise.all([
+      faults,
+      reader('/bookings/?page_size=5'),
+      reader('/sites/'),
+      reader('/bookings/?status=pending'),
+      writer(),
+      writer(),
+    ]);
 
-    expect(ended.some((n) => n > 0), 'the faults ended some connection').toBe(true);
+    expect(
+      ended.some((n) => n > 0),
+      'the faults ended some connection',
+    ).toBe(true);
     expect(reads.length).toBeGreaterThan(20);
-    expect(reads.filter((status) => status !== 200 && status !== 503), JSON.stringify(reads)).toEqual([]);
-    expect(writes.filter((w) => w.status !== 201 && w.status !== 503), JSON.stringify(writes)).toEqual([]);
+    expect(
+      reads.filter((status) => status !== 200 && status !== 503),
+      JSON.stringify(reads),
+    ).toEqual([]);
+    expect(
+      writes.filter((w) => w.status !== 201 && w.status !== 503),
+      JSON.stringify(writes),
+    ).toEqual([]);
     for (const write of writes) {
-      const stored = await https(`${server.url}${API}/bookings/?check_in_from=${write.checkIn}&check_in_to=${write.checkIn}`, { key: FULL_KEY, headers: PROXIED });
+      const stored = await https(`${server.url}${API}/bookings/?check_in_from=${write.checkIn}&check_in_to=${write.checkIn}`, {
+        key: FULL_KEY,
+        headers: PROXIED,
+      });
       expect(stored.status).toBe(200);
-      if (write.status === 201) expect(stored.body.results.map((b: { id: number }) => b.id), write.checkIn).toEqual([write.id]);
+      if (write.status === 201)
+        expect(
+          stored.body.results.map((b: { id: number }) => b.id),
+          write.checkIn,
+        ).toEqual([write.id]);
       else {
         expect(stored.body.count, `${write.checkIn} answered 503 but was stored`).toBe(0);
         expect(write.retryAfter).toBe('1');
       }
     }
-    console.info(`database faults [${backend().name}]: ${reads.length} reads (${reads.filter((s) => s === 503).length} answered 503), ` +
-      `${writes.length} writes (${writes.filter((w) => w.status === 503).length} answered 503); connections ended: ${ended.join(', ')}`);
+    console.info(
+      `database faults [${backend().name}]: ${reads.length} reads (${reads.filter((s) => s === 503).length} answered 503), ` +
+        `${writes.length} writes (${writes.filter((w) => w.status === 503).length} answered 503); connections ended: ${ended.join(', ')}`,
+    );
   });
 
   it('serve waits for a database it cannot reach yet, saying so, and starts once it can', async () => {
@@ -111,9 +151,17 @@ describeOnPostgres('database faults', (backend) => {
     let waited: ServeProcess | undefined;
     try {
       waited = await startServe(cliEnv(url.toString(), { TRUST_PROXY: 'loopback' }), workDirectory());
-      const lines = waited.stdout().split('\n').filter((line) => line.includes('"msg":"waiting for the database"'));
+      const lines = waited
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"waiting for the database"'));
       expect(lines.length).toBeGreaterThan(0);
-      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, attempt: 1, retryInMs: 250, reason: expect.stringMatching(/^the database is unavailable: /) });
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        level: 40,
+        attempt: 1,
+        retryInMs: 250,
+        reason: expect.stringMatching(/^the database is unavailable: /),
+      });
       expect(waited.stdout()).toMatch(/"msg":"database reachable"/);
       expect((await https(`${waited.url}/healthz`, { headers: PROXIED })).status).toBe(200);
       expect(await waited.stop('SIGTERM')).toBe(0);

@@ -31,7 +31,9 @@ describeOnBackends('campsite serve on an empty database', (backend) => {
     const response = await https(url!, { key: header!.replace('Authorization: Bearer ', '') });
     expect(response.status).toBe(200);
     expect(response.body.count).toBeGreaterThanOrEqual(35);
-    expect(new Set(response.body.results.map((b: any) => b.status))).toEqual(new Set(['pending', 'confirmed', 'cancelled', 'completed', 'no_show']));
+    expect(new Set(response.body.results.map((b: any) => b.status))).toEqual(
+      new Set(['pending', 'confirmed', 'cancelled', 'completed', 'no_show']),
+    );
 
     for (const path of ['sites', 'customers', 'invoices']) {
       const list = await https(`${first.url}/api/v1/public/${path}/`, { key });
@@ -58,10 +60,16 @@ describeOnBackends('campsite serve on an empty database', (backend) => {
     const requestId = response.headers['x-request-id'] as string;
     expect(requestId).toBeTruthy();
     await new Promise((r) => setTimeout(r, 100));
-    const lines = first.stdout().split('\n').filter((line) => line.includes(requestId));
+    const lines = first
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes(requestId));
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ status: 200 });
-    const logLines = first.stdout().split('\n').filter((line) => line.startsWith('{'));
+    const logLines = first
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     expect(logLines.join('\n')).not.toContain(key.slice(8));
   });
 

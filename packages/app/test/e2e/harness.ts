@@ -6,6 +6,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answerValidator } from '@campsite/adapters-http/testing';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
 import { type PgBouncer, pgbouncerBinary, startPgBouncer } from '../../../adapters-sql/test/support/pgbouncer';
@@ -133,8 +134,27 @@ export function workDirectory(): string {
 }
 
 export function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, BCRYPT_COST: '4', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...extra };
-  for (const name of ['TLS_CERT_FILE', 'TLS_KEY_FILE', 'TRUST_PROXY', 'RATE_LIMIT_PER_MINUTE', 'AUTH_FAILURES_PER_MINUTE', 'METRICS_PORT', 'METRICS_HOST', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'SLOW_REQUEST_MS']) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    BCRYPT_COST: '4',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+  for (const name of [
+    'TLS_CERT_FILE',
+    'TLS_KEY_FILE',
+    'TRUST_PROXY',
+    'RATE_LIMIT_PER_MINUTE',
+    'AUTH_FAILURES_PER_MINUTE',
+    'METRICS_PORT',
+    'METRICS_HOST',
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
+    'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    'SLOW_REQUEST_MS',
+  ]) {
     if (!(name in extra)) delete env[name];
   }
   return env;
@@ -152,7 +172,11 @@ export interface CliResult {
 
 /** Runs one `campsite` command to completion, as an operator would. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<CliResult> {
-  const child = spawnCli(args, env, cwd);
+  return completion(spawnCli(args, env, cwd));
+}
+
+/** What a child process printed, once it has ended. */
+export function completion(child: ChildProcess): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -182,7 +206,10 @@ export async function startServe(env: NodeJS.ProcessEnv, cwd: string, timeoutMs 
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolveExit) => child.on('close', (code) => resolveExit(code)));
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not listen within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`serve did not listen within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`)),
+      timeoutMs,
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /listening on (https?:\/\/[^\s"]+)/.exec(stdout);
@@ -241,9 +268,19 @@ export function https(url: string, options: HttpsOptions = {}): Promise<HttpsRes
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString(res.headers['content-type'] === 'application/pdf' ? 'latin1' : 'utf8')));
-        // Every answer is JSON except a PDF, which comes back as its text (latin1 keeps every byte).
-        const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-        res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: text && json ? JSON.parse(text) : text || undefined }));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          try {
+            // Every answer the end-to-end suites receive must be one the published OpenAPI document describes.
+            answerValidator().check({ method: options.method ?? 'GET', url, status, headers: res.headers, body: text });
+          } catch (error) {
+            reject(error);
+            return;
+          }
+          // Every answer is JSON except a PDF, which comes back as its text (latin1 keeps every byte).
+          const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+          resolveResponse({ status, headers: res.headers, body: text && json ? JSON.parse(text) : text || undefined });
+        });
       },
     );
     req.on('error', reject);

@@ -78,10 +78,23 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
 
     const one = await https(`${server.url}${API}/bookings/1/`, { key: FULL_KEY });
     expect(one.body).toEqual({
-      id: 1, booking_reference: 'K7Q2M4XZ9B', guest_first_name: 'Anna', guest_last_name: 'Muster', guest_email: 'anna@example.ch',
-      site_id: 1, site_number: 'A01', check_in_date: '2026-07-01', check_out_date: '2026-07-04', num_adults: 2, num_youth: 0,
-      num_children: 1, status: 'confirmed', total_price: '105.00', created_at: '2026-05-02T08:15:00Z',
-      updated_at: '2026-05-02T08:15:00Z', customer_id: 1,
+      id: 1,
+      booking_reference: 'K7Q2M4XZ9B',
+      guest_first_name: 'Anna',
+      guest_last_name: 'Muster',
+      guest_email: 'anna@example.ch',
+      site_id: 1,
+      site_number: 'A01',
+      check_in_date: '2026-07-01',
+      check_out_date: '2026-07-04',
+      num_adults: 2,
+      num_youth: 0,
+      num_children: 1,
+      status: 'confirmed',
+      total_price: '105.00',
+      created_at: '2026-05-02T08:15:00Z',
+      updated_at: '2026-05-02T08:15:00Z',
+      customer_id: 1,
     });
 
     const created = await https(`${server.url}${API}/bookings/`, {
@@ -94,7 +107,11 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     expect(created.headers.location).toMatch(/\/api\/v1\/public\/bookings\/3\/?$/);
 
     const sites = await https(`${server.url}${API}/sites/`, { key: FULL_KEY });
-    expect(sites.body.results.map((s: any) => [s.site_number, s.site_type_name])).toEqual([['A01', 'Tent pitch'], ['A02', 'Tent pitch'], ['B10', 'Camper pitch']]);
+    expect(sites.body.results.map((s: any) => [s.site_number, s.site_type_name])).toEqual([
+      ['A01', 'Tent pitch'],
+      ['A02', 'Tent pitch'],
+      ['B10', 'Camper pitch'],
+    ]);
 
     const customers = await https(`${server.url}${API}/customers/`, { key: FULL_KEY });
     expect(customers.body).toMatchObject({ count: 1, results: [{ id: 1, email: 'anna@example.ch', phone_number: '+41 79 000 00 00' }] });
@@ -106,9 +123,15 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     ]);
 
     // docs/accounting.md: the invoice, its lines and its PDF, rendered by the server's worker threads.
-    expect((await https(`${server.url}${API}/invoices/2/`, { key: FULL_KEY })).body).toMatchObject({ invoice_number: '2026-000002', total_chf: '12.00' });
+    expect((await https(`${server.url}${API}/invoices/2/`, { key: FULL_KEY })).body).toMatchObject({
+      invoice_number: '2026-000002',
+      total_chf: '12.00',
+    });
     const lines = await https(`${server.url}${API}/invoices/2/lines/`, { key: FULL_KEY });
-    expect(lines.body.results.map((l: any) => [l.position, l.quantity, l.vat_rate, l.amount])).toEqual([[1, '2.000', '8.10', '9.00'], [2, '1.000', '0.00', '3.00']]);
+    expect(lines.body.results.map((l: any) => [l.position, l.quantity, l.vat_rate, l.amount])).toEqual([
+      [1, '2.000', '8.10', '9.00'],
+      [2, '1.000', '0.00', '3.00'],
+    ]);
     const pdf = await https(`${server.url}${API}/invoices/2/pdf/`, { key: FULL_KEY });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -116,11 +139,29 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     expect(String(pdf.body).startsWith('%PDF-')).toBe(true);
 
     expect((await https(`${server.url}${API}/bookings/`, { key: SITES_ONLY_KEY })).status).toBe(403);
-    expect(await https(`${server.url}${API}/sites/`, { key: REVOKED_KEY })).toMatchObject({ status: 401, body: { detail: 'key_inactive' } });
+    expect(await https(`${server.url}${API}/sites/`, { key: REVOKED_KEY })).toMatchObject({
+      status: 401,
+      body: { detail: 'key_inactive' },
+    });
   });
 
   it('keys create prints the raw key alone; the key works with its scopes; keys list shows it without a secret', async () => {
-    const created = await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'channel manager', '--scopes', 'sites:read,invoices:read', '--expires', '2099-01-01T00:00:00Z'], env, cwd);
+    const created = await runCli(
+      [
+        'keys',
+        'create',
+        '--tenant',
+        'alpenblick',
+        '--name',
+        'channel manager',
+        '--scopes',
+        'sites:read,invoices:read',
+        '--expires',
+        '2099-01-01T00:00:00Z',
+      ],
+      env,
+      cwd,
+    );
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^ck_[A-Za-z0-9]{29}\n$/);
     const key = created.stdout.trim();
@@ -138,7 +179,9 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
   });
 
   it('keys create accepts webhooks:manage; the key manages webhook endpoints, stored in the database (docs/webhooks.md)', async () => {
-    const key = (await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'hooks', '--scopes', 'bookings:read,webhooks:manage'], env, cwd)).stdout.trim();
+    const key = (
+      await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'hooks', '--scopes', 'bookings:read,webhooks:manage'], env, cwd)
+    ).stdout.trim();
     const hooks = `${server.url}${API}/webhook-endpoints/`;
     // WEBHOOK_ALLOW_LOOPBACK is off by default.
     const loopback = await https(hooks, { method: 'POST', key, body: { url: 'https://127.0.0.1:9443/' } });
@@ -158,7 +201,9 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
   });
 
   it('keys revoke makes the very next request 401 key_inactive', async () => {
-    const key = (await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'to revoke', '--scopes', 'bookings:read'], env, cwd)).stdout.trim();
+    const key = (
+      await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'to revoke', '--scopes', 'bookings:read'], env, cwd)
+    ).stdout.trim();
     expect((await https(`${server.url}${API}/bookings/`, { key })).status).toBe(200);
 
     const revoked = await runCli(['keys', 'revoke', key.slice(0, 8), '--tenant', 'alpenblick'], env, cwd);
@@ -170,7 +215,11 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
   });
 
   it('keys create with an expiry already past warns, and the key answers 401 key_inactive from the start', async () => {
-    const created = await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'expired', '--scopes', 'sites:read', '--expires', '2020-01-01'], env, cwd);
+    const created = await runCli(
+      ['keys', 'create', '--tenant', 'alpenblick', '--name', 'expired', '--scopes', 'sites:read', '--expires', '2020-01-01'],
+      env,
+      cwd,
+    );
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^ck_[A-Za-z0-9]{29}\n$/);
     expect(created.stderr).toMatch(/^campsite: warning: --expires 2020-01-01T00:00:00\.000Z is in the past/);
@@ -219,7 +268,9 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     });
     const clashed = await runCli(['import', clash], env, cwd);
     expect(clashed.code).not.toBe(0);
-    expect(clashed.stderr).toBe('campsite: import failed, nothing was imported: tenants[1].slug: tenant "alpenblick" already exists in the database\n');
+    expect(clashed.stderr).toBe(
+      'campsite: import failed, nothing was imported: tenants[1].slug: tenant "alpenblick" already exists in the database\n',
+    );
     expect(await https(`${server.url}${API}/sites/`, { key: probeKey })).toMatchObject({ status: 401, body: { detail: 'invalid_key' } });
 
     const after = await https(`${server.url}${API}/sites/`, { key: FULL_KEY });
@@ -264,7 +315,12 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     // Each request sends its headers and half of its body, so the server is holding 20 unfinished requests.
     const inFlight = Array.from({ length: 20 }, (_, i) => {
       const day = String(1 + i).padStart(2, '0');
-      const body = JSON.stringify({ site_id: 1, check_in_date: `2029-01-${day}`, check_out_date: `2029-01-${String(2 + i).padStart(2, '0')}`, num_adults: 1 });
+      const body = JSON.stringify({
+        site_id: 1,
+        check_in_date: `2029-01-${day}`,
+        check_out_date: `2029-01-${String(2 + i).padStart(2, '0')}`,
+        num_adults: 1,
+      });
       const half = Math.floor(body.length / 2);
       let finish: () => void = () => {};
       const response = new Promise<{ status: number; body: any }>((resolve, reject) => {
@@ -274,7 +330,11 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
             method: 'POST',
             agent: false,
             rejectUnauthorized: false,
-            headers: { Authorization: `Bearer ${FULL_KEY}`, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
+            headers: {
+              Authorization: `Bearer ${FULL_KEY}`,
+              'Content-Type': 'application/json',
+              'Content-Length': String(Buffer.byteLength(body)),
+            },
           },
           (res) => {
             let text = '';
@@ -295,7 +355,10 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     for (const request of inFlight) request.finish();
 
     const responses = await Promise.all(inFlight.map((r) => r.response));
-    expect(responses.map((r) => r.status), JSON.stringify(responses.find((r) => r.status !== 201)?.body)).toEqual(Array(20).fill(201));
+    expect(
+      responses.map((r) => r.status),
+      JSON.stringify(responses.find((r) => r.status !== 201)?.body),
+    ).toEqual(Array(20).fill(201));
     expect(new Set(responses.map((r) => r.body.id)).size).toBe(20);
     expect(await server.exited).toBe(0);
     expect(server.stdout()).toMatch(/"msg":"stopped"/);

@@ -60,7 +60,14 @@ describe('campsite serve keeps keys out of its logs', () => {
       `X-Forwarded-For: ${planted}`,
       `X-Api-Key: ${fake}`,
     ];
-    const body = JSON.stringify({ site_id: 1, check_in_date: '2027-05-01', check_out_date: '2027-05-03', num_adults: 1, guest_first_name: planted, guest_email: `${planted}@x.ch` });
+    const body = JSON.stringify({
+      site_id: 1,
+      check_in_date: '2027-05-01',
+      check_out_date: '2027-05-03',
+      num_adults: 1,
+      guest_first_name: planted,
+      guest_email: `${planted}@x.ch`,
+    });
     const requests: Array<[string, { plain?: boolean }?]> = [
       [`${head('GET', `${API}/bookings/?status=${planted}&cursor=${planted}&page=${fake}`, [auth, ...everywhere])}\r\n`],
       [`${head('GET', `${API}/bookings/${planted}/`, [auth, ...everywhere])}\r\n`],
@@ -72,9 +79,13 @@ describe('campsite serve keeps keys out of its logs', () => {
       [`${head('GET', `${API}/sites/`, [auth, `Authorization: Bearer ${fake}`])}\r\n`],
       [`${head('PUT', `${API}/sites/?k=${planted}`, [auth, ...everywhere])}\r\n`],
       [`${head('HEAD', `${API}/bookings/?k=${planted}`, [auth])}\r\n`],
-      [`${head('POST', `${API}/bookings/?k=${planted}`, [auth, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, ...everywhere])}\r\n${body}`],
+      [
+        `${head('POST', `${API}/bookings/?k=${planted}`, [auth, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, ...everywhere])}\r\n${body}`,
+      ],
       [`${head('POST', `${API}/bookings/`, [auth, `Content-Type: text/${planted}`, 'Content-Length: 2'])}\r\n{}`],
-      [`${head('POST', `${API}/bookings/`, [auth, 'Content-Type: application/json', `Content-Length: ${planted.length + 1}`])}\r\n{${planted}`],
+      [
+        `${head('POST', `${API}/bookings/`, [auth, 'Content-Type: application/json', `Content-Length: ${planted.length + 1}`])}\r\n{${planted}`,
+      ],
       [`GET ${API}/sites/ HTTP/1.1\r\nHost: ${planted}@evil.example\r\n${auth}\r\nConnection: close\r\n\r\n`],
       [`${head('GET', `/readyz?k=${planted}`, everywhere)}\r\n`],
       [`${head('GET', `${API}/sites/`, [auth, ...everywhere])}\r\n`, { plain: true }],
@@ -83,10 +94,15 @@ describe('campsite serve keeps keys out of its logs', () => {
     ];
     const answers: string[] = [];
     for (const [bytes, options] of requests) answers.push(await exchange(port, bytes, options));
-    expect(answers.map((a) => Number(a.split(' ')[1]))).toEqual([404, 404, 404, 404, 404, 401, 401, 401, 405, 200, 201, 415, 400, 400, 200, 403, 400, 408]);
+    expect(answers.map((a) => Number(a.split(' ')[1]))).toEqual([
+      404, 404, 404, 404, 404, 401, 401, 401, 405, 200, 201, 415, 400, 400, 200, 403, 400, 408,
+    ]);
 
     await serve.stop('SIGTERM');
-    const logLines = serve.stdout().split('\n').filter((line) => line.startsWith('{'));
+    const logLines = serve
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     expect(logLines.filter((line) => JSON.parse(line).msg === 'request').length).toBeGreaterThanOrEqual(15);
     const logged = [...logLines, serve.stderr()].join('\n');
     for (const secret of secrets) {

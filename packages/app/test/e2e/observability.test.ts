@@ -109,9 +109,29 @@ describeOnBackends('serve with METRICS_PORT and OTEL_EXPORTER_OTLP_ENDPOINT', (b
     expect(count('unmatched', '404')).toBe(1);
 
     // Buckets are cumulative, end at the count, and every request of the mix took less than 10 s.
-    for (const [route, status, total] of [[LIST, '200', 2], [DETAIL, '200', 2], [LIST, '429', 2], ['unmatched', '404', 1]] as const) {
+    for (const [route, status, total] of [
+      [LIST, '200', 2],
+      [DETAIL, '200', 2],
+      [LIST, '429', 2],
+      ['unmatched', '404', 1],
+    ] as const) {
       const buckets = samplesOf(samples, `${DURATION}_bucket`, { method: 'GET', route, status });
-      expect(buckets.map((b) => b.labels.le)).toEqual(['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf']);
+      expect(buckets.map((b) => b.labels.le)).toEqual([
+        '0.001',
+        '0.0025',
+        '0.005',
+        '0.01',
+        '0.025',
+        '0.05',
+        '0.1',
+        '0.25',
+        '0.5',
+        '1',
+        '2.5',
+        '5',
+        '10',
+        '+Inf',
+      ]);
       const values = buckets.map((b) => b.value);
       expect(values).toEqual([...values].sort((a, b) => a - b));
       expect(values.at(-2)).toBe(total);
@@ -177,7 +197,11 @@ describeOnBackends('serve with METRICS_PORT and OTEL_EXPORTER_OTLP_ENDPOINT', (b
     expect(receiver.spans.filter(isOurs)).toHaveLength(1);
     expect(root.name).toBe(`GET ${API}/sites/`);
     expect(root.parentSpanId).toBeUndefined();
-    expect(root.attributes).toMatchObject({ 'http.route': `${API}/sites/`, 'http.response.status_code': 200, 'http.request.method': 'GET' });
+    expect(root.attributes).toMatchObject({
+      'http.route': `${API}/sites/`,
+      'http.response.status_code': 200,
+      'http.request.method': 'GET',
+    });
     expect(root.resource['service.name']).toBe('campsite-e2e');
 
     const children = receiver.spans.filter((span) => span.parentSpanId === root.spanId);
@@ -194,8 +218,13 @@ describeOnBackends('serve with METRICS_PORT and OTEL_EXPORTER_OTLP_ENDPOINT', (b
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const parent = '00f067aa0ba902b7';
     const requestId = `traceparent-${backend().name}`;
-    await https(`${server.url}${API}/sites/`, { key: SITES_ONLY_KEY, headers: { traceparent: `00-${traceId}-${parent}-01`, 'X-Request-Id': requestId } });
-    const root = await waitFor('the server span', () => receiver.spans.find((s) => s.kind === 2 && s.attributes['campsite.request_id'] === requestId));
+    await https(`${server.url}${API}/sites/`, {
+      key: SITES_ONLY_KEY,
+      headers: { traceparent: `00-${traceId}-${parent}-01`, 'X-Request-Id': requestId },
+    });
+    const root = await waitFor('the server span', () =>
+      receiver.spans.find((s) => s.kind === 2 && s.attributes['campsite.request_id'] === requestId),
+    );
     expect(root.traceId).toBe(traceId);
     expect(root.parentSpanId).toBe(parent);
   });

@@ -31,15 +31,15 @@ describeOnBackends('campsite operator commands', (backend) => {
     const table = await run('tenants', 'list');
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')).toEqual([
-      'SLUG        NAME                SITES  BOOKINGS',
-      'alpenblick  Camping Alpenblick  3      2',
-      'bergsee     Camping Bergsee     0      0',
+      'SLUG        NAME                SITES  BOOKINGS  BILLING',
+      'alpenblick  Camping Alpenblick  3      2         yes',
+      'bergsee     Camping Bergsee     0      0         no',
       '',
     ]);
     const json = await run('tenants', 'list', '--json');
     expect(JSON.parse(json.stdout)).toEqual([
-      { slug: 'alpenblick', name: 'Camping Alpenblick', sites: 3, bookings: 2 },
-      { slug: 'bergsee', name: 'Camping Bergsee', sites: 0, bookings: 0 },
+      { slug: 'alpenblick', name: 'Camping Alpenblick', sites: 3, bookings: 2, billing: true },
+      { slug: 'bergsee', name: 'Camping Bergsee', sites: 0, bookings: 0, billing: false },
     ]);
   });
 
@@ -52,7 +52,10 @@ describeOnBackends('campsite operator commands', (backend) => {
     const missing = await run('tenants', 'create', '--slug', 'nameless');
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toMatch(/^campsite: required option '--name <name>' not specified\n$/);
-    expect(JSON.parse((await run('tenants', 'list', '--json')).stdout).map((t: { slug: string }) => t.slug)).toEqual(['alpenblick', 'bergsee']);
+    expect(JSON.parse((await run('tenants', 'list', '--json')).stdout).map((t: { slug: string }) => t.slug)).toEqual([
+      'alpenblick',
+      'bergsee',
+    ]);
   });
 
   it('keys revoke takes the whole key as well as its prefix, and says when a key was already revoked', async () => {

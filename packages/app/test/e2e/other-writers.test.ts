@@ -2,7 +2,19 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FULL_KEY, REPO_ROOT, SAMPLE_FIXTURE, SITES_ONLY_KEY, type ServeProcess, cliEnv, describeOnBackends, https, runCli, startServe, workDirectory } from './harness';
+import {
+  FULL_KEY,
+  REPO_ROOT,
+  SAMPLE_FIXTURE,
+  SITES_ONLY_KEY,
+  type ServeProcess,
+  cliEnv,
+  describeOnBackends,
+  https,
+  runCli,
+  startServe,
+  workDirectory,
+} from './harness';
 
 // Issues 10 and 16 through the real `campsite serve` process: another program (this test, on a driver connection of
 // its own, as the admin console or psql/sqlite3 would) writes the database with plain SQL, and the server's very next
@@ -36,7 +48,10 @@ function connect(databaseUrl: string): Promise<OtherProgram> | OtherProgram {
   return client.connect().then(() => ({
     run: async (sql: string, params: unknown[] = []) => {
       let n = 0;
-      await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+      await client.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
     },
     time: (at: Date) => at.toISOString(),
     close: () => client.end(),
@@ -123,7 +138,11 @@ describeOnBackends('writes by another program are seen on the next request', (ba
     statuses.push(made.status);
     expect(made.status).toBe(201);
     expect(made.body.id).toBe(4);
-    const clash = await https(`${server.url}${API}/bookings/`, { method: 'POST', key: FULL_KEY, body: { ...body, check_in_date: '2027-01-03' } });
+    const clash = await https(`${server.url}${API}/bookings/`, {
+      method: 'POST',
+      key: FULL_KEY,
+      body: { ...body, check_in_date: '2027-01-03' },
+    });
     statuses.push(clash.status);
     expect(clash.status).toBe(400);
     expect(clash.body).toEqual({ detail: 'site_unavailable' });

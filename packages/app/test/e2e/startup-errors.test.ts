@@ -21,7 +21,11 @@ describe('campsite start-up errors', () => {
   });
 
   it('names an unreadable TLS_CERT_FILE when serve loads it', async () => {
-    const result = await runCli(['serve'], cliEnv('sqlite::memory:', { TLS_CERT_FILE: '/nonexistent/cert.pem', TLS_KEY_FILE: '/nonexistent/key.pem' }), cwd);
+    const result = await runCli(
+      ['serve'],
+      cliEnv('sqlite::memory:', { TLS_CERT_FILE: '/nonexistent/cert.pem', TLS_KEY_FILE: '/nonexistent/key.pem' }),
+      cwd,
+    );
     expect(result.code).not.toBe(0);
     expect(result.stderr).toBe('campsite: configuration error: TLS_CERT_FILE: cannot read /nonexistent/cert.pem (ENOENT)\n');
   });
@@ -51,7 +55,9 @@ describe('campsite start-up errors', () => {
   it('refuses a bad --workers value in one line naming the option, before touching the database', async () => {
     const result = await runCli(['serve', '--workers', 'lots'], cliEnv('sqlite:/nonexistent/dir/campsite.db'), cwd);
     expect(result).toMatchObject({ code: 1, stdout: '' });
-    expect(result.stderr).toBe("campsite: option '--workers <n>' argument 'lots' is invalid. must be auto or a whole number between 1 and 64\n");
+    expect(result.stderr).toBe(
+      "campsite: option '--workers <n>' argument 'lots' is invalid. must be auto or a whole number between 1 and 64\n",
+    );
   });
 
   it('reports a missing fixture file in one line', async () => {
@@ -86,7 +92,9 @@ describe('campsite serve behind a proxy (TRUST_PROXY)', () => {
   it('listens on plain HTTP and prints a curl line that works through the trusted hop', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.stdout()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/m);
-    const curl = plainLines(server.stdout()).find((line) => line.trim().startsWith('curl '))?.trim();
+    const curl = plainLines(server.stdout())
+      .find((line) => line.trim().startsWith('curl '))
+      ?.trim();
     const key = /Bearer (ck_[A-Za-z0-9]{29})/.exec(curl ?? '')?.[1];
     expect(curl).toBe(`curl -H "X-Forwarded-Proto: https" -H "Authorization: Bearer ${key}" ${server.url}/api/v1/public/bookings/`);
     const forwarded = await https(`${server.url}/api/v1/public/bookings/`, { key, headers: { 'X-Forwarded-Proto': 'https' } });

@@ -1,9 +1,23 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type ServeProcess, cliEnv, describeOnBackends, https, startServe, workDirectory } from './harness';
+import { parseSamples, promtoolAvailable, promtoolCheck, samplesOf } from './prometheus-text';
 
 const API = '/api/v1/public';
 const LIMIT = 20;
 const PROXIED = { 'X-Forwarded-Proto': 'https' };
+/** CI installs promtool (.ci/run); there a missing promtool is a failure, elsewhere that check is skipped. */
+const PROMTOOL = promtoolAvailable() || process.env.CI === 'true';
+
+async function scrape(url: string): Promise<string> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** Requests the supervisor's exposition counts for one route template, over every method, status and worker. */
+function requestsOf(text: string, route: string): number {
+  return samplesOf(parseSamples(text), 'campsite_http_request_duration_seconds_count', { route }).reduce((sum, s) => sum + s.value, 0);
+}
 
 /** The pids of the workers that logged each request, by request id (workers' log lines carry their pid). */
 function workerOf(stdout: string): Map<string, number> {
@@ -22,7 +36,11 @@ describeOnBackends('campsite serve --workers 2', (backend) => {
   let key: string;
 
   beforeAll(async () => {
-    const env = cliEnv(await backend().freshDatabase(), { TRUST_PROXY: 'loopback', RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    const env = cliEnv(await backend().freshDatabase(), {
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      METRICS_PORT: '0',
+    });
     server = await startServe(env, workDirectory(), 60_000, ['--workers', '2']);
     key = server.stdout().match(/ck_[A-Za-z0-9]{29}/)![0];
   });
@@ -79,6 +97,24 @@ describeOnBackends('campsite serve --workers 2', (backend) => {
     expect(remaining.slice(0, allowed)).toEqual(remaining.slice(0, allowed).map((_, i) => String(Number(remaining[0]) - i)));
     expect(remaining[allowed - 1]).toBe('0');
     expect((await get('/sites/')).status).toBe(429);
+  });
+
+  it('serves one /metrics for the whole server: a scrape counts the requests of every worker', async () => {
+    const metricsUrl = /metrics on (http:\/\/\S+)/.exec(server.stdout())?.[1];
+    expect(metricsUrl).toBeDefined();
+    expect(server.stdout().match(/metrics on/g)).toHaveLength(1);
+    const before = requestsOf(await scrape(metricsUrl!), '/api/v1/public/bookings/{id}/');
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await get('/bookings/1/')).headers['x-request-id'] as string);
+    // Each request came on a new connection, and the cluster deals connections out in turn: both workers served some.
+    await vi.waitFor(() => expect(ids.every((id) => workerOf(server.stdout()).has(id))).toBe(true));
+    expect(new Set(ids.map((id) => workerOf(server.stdout()).get(id))).size).toBe(2);
+    const text = await scrape(metricsUrl!);
+    expect(requestsOf(text, '/api/v1/public/bookings/{id}/') - before).toBe(10);
+    if (PROMTOOL) {
+      const { status, output } = promtoolCheck(text);
+      expect(status, output).toBe(0);
+    }
   });
 
   it('replaces a worker that dies, and drains every worker on SIGTERM with exit status 0', async () => {

@@ -88,7 +88,13 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
     getInvoiceDocument: new GetInvoiceDocument(ports.invoices, ports.bookings, ports.issuers, new PdfkitInvoiceRenderer(), cache),
     readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
     // As the container wires it, except that nothing leaves the machine: messages are recorded, not sent.
-    manageWebhookEndpoints: new ManageWebhookEndpoints(ports.webhooks, webhookUrlPolicy({ allowLoopback: false }), clock, random, new RecordingWebhookTransport()),
+    manageWebhookEndpoints: new ManageWebhookEndpoints(
+      ports.webhooks,
+      webhookUrlPolicy({ allowLoopback: false }),
+      clock,
+      random,
+      new RecordingWebhookTransport(),
+    ),
     logger: silent,
     database: { ping: async () => {} },
     ...(publicUrl === undefined ? {} : { publicUrl }),
@@ -107,7 +113,12 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
 }
 
 /** The real container over `databaseUrl` (migrated, seeded), with a fixed clock and seeded randomness. */
-export async function sqlBackend(name: 'sqlite' | 'postgres', databaseUrl: string, tenants: TenantSnapshot[], publicUrl?: string): Promise<BackendApp> {
+export async function sqlBackend(
+  name: 'sqlite' | 'postgres',
+  databaseUrl: string,
+  tenants: TenantSnapshot[],
+  publicUrl?: string,
+): Promise<BackendApp> {
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
@@ -115,7 +126,11 @@ export async function sqlBackend(name: 'sqlite' | 'postgres', databaseUrl: strin
     AUTH_FAILURES_PER_MINUTE: String(UNLIMITED.authFailuresPerMinute),
     ...(publicUrl === undefined ? {} : { PUBLIC_URL: publicUrl }),
   });
-  const container = await createContainer(config, { clock: new FixedClock(NOW), secretHasher: new FakeSecretHasher(), random: new SeededRandom(SEED) });
+  const container = await createContainer(config, {
+    clock: new FixedClock(NOW),
+    secretHasher: new FakeSecretHasher(),
+    random: new SeededRandom(SEED),
+  });
   await container.persistence.migrate();
   await container.persistence.importer.importTenants(tenants);
   const keys = await issueKeys(container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys), tenants);

@@ -15,7 +15,16 @@ const bookingInput = {
   siteId: 1,
   fields: {
     valid: true as const,
-    value: { checkInDate: '2026-08-01', checkOutDate: '2026-08-02', numAdults: 1, numYouth: 0, numChildren: 0, guestFirstName: '', guestLastName: '', guestEmail: '' },
+    value: {
+      checkInDate: '2026-08-01',
+      checkOutDate: '2026-08-02',
+      numAdults: 1,
+      numYouth: 0,
+      numChildren: 0,
+      guestFirstName: '',
+      guestLastName: '',
+      guestEmail: '',
+    },
   },
 };
 
@@ -23,42 +32,88 @@ type UseCase = { scope: Scope; run(principal: Principal): Promise<unknown> };
 
 /** Each public use case, the scope the spec's endpoint table gives it, and one call that succeeds with that scope. */
 const USE_CASES: Array<[string, Scope, (w: World) => UseCase]> = [
-  ['ListBookings', 'bookings:read', (w) => {
-    const u = new ListBookings(w.bookings);
-    return { scope: u.scope, run: (p) => u.execute(p, {}, page) };
-  }],
-  ['GetBooking', 'bookings:read', (w) => {
-    const u = new GetBooking(w.bookings);
-    return { scope: u.scope, run: (p) => u.execute(p, 1) };
-  }],
-  ['CreateBooking', 'bookings:write', (w) => {
-    const u = new CreateBooking(w.bookings, w.sites, w.clock, new SeededRandom(), w.customers);
-    return { scope: u.scope, run: (p) => u.execute(p, bookingInput) };
-  }],
-  ['ListSites', 'sites:read', (w) => {
-    const u = new ListSites(w.sites);
-    return { scope: u.scope, run: (p) => u.execute(p, page) };
-  }],
-  ['ListCustomers', 'customers:read', (w) => {
-    const u = new ListCustomers(w.customers);
-    return { scope: u.scope, run: (p) => u.execute(p, page) };
-  }],
-  ['ListInvoices', 'invoices:read', (w) => {
-    const u = new ListInvoices(w.invoices);
-    return { scope: u.scope, run: (p) => u.execute(p, page) };
-  }],
-  ['ManageWebhookEndpoints', 'webhooks:manage', (w) => {
-    const u = new ManageWebhookEndpoints(w.webhooks, { accepts: () => true }, w.clock, new SeededRandom(), new RecordingWebhookTransport());
-    return { scope: u.scope, run: (p) => u.list(p) };
-  }],
+  [
+    'ListBookings',
+    'bookings:read',
+    (w) => {
+      const u = new ListBookings(w.bookings);
+      return { scope: u.scope, run: (p) => u.execute(p, {}, page) };
+    },
+  ],
+  [
+    'GetBooking',
+    'bookings:read',
+    (w) => {
+      const u = new GetBooking(w.bookings);
+      return { scope: u.scope, run: (p) => u.execute(p, 1) };
+    },
+  ],
+  [
+    'CreateBooking',
+    'bookings:write',
+    (w) => {
+      const u = new CreateBooking(w.bookings, w.sites, w.clock, new SeededRandom(), w.customers);
+      return { scope: u.scope, run: (p) => u.execute(p, bookingInput) };
+    },
+  ],
+  [
+    'ListSites',
+    'sites:read',
+    (w) => {
+      const u = new ListSites(w.sites);
+      return { scope: u.scope, run: (p) => u.execute(p, page) };
+    },
+  ],
+  [
+    'ListCustomers',
+    'customers:read',
+    (w) => {
+      const u = new ListCustomers(w.customers);
+      return { scope: u.scope, run: (p) => u.execute(p, page) };
+    },
+  ],
+  [
+    'ListInvoices',
+    'invoices:read',
+    (w) => {
+      const u = new ListInvoices(w.invoices);
+      return { scope: u.scope, run: (p) => u.execute(p, page) };
+    },
+  ],
+  [
+    'ManageWebhookEndpoints',
+    'webhooks:manage',
+    (w) => {
+      const u = new ManageWebhookEndpoints(
+        w.webhooks,
+        { accepts: () => true },
+        w.clock,
+        new SeededRandom(),
+        new RecordingWebhookTransport(),
+      );
+      return { scope: u.scope, run: (p) => u.list(p) };
+    },
+  ],
 ];
 
 const newWorld = () =>
-  aWorld([aTenant('alpine', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1, checkInDate: '2026-01-01', checkOutDate: '2026-01-02' })] })]);
+  aWorld([
+    aTenant('alpine', {
+      sites: [aSite({ id: 1 })],
+      bookings: [aBooking({ id: 1, checkInDate: '2026-01-01', checkOutDate: '2026-01-02' })],
+    }),
+  ]);
 
 describe('scopes (spec, Authentication §4 and §5)', () => {
   it('knows exactly the five v1 scopes and webhooks:manage of v1.1', () => {
-    expect([...SCOPES].sort()).toEqual(['bookings:read', 'bookings:write', 'customers:read', 'invoices:read', 'sites:read', 'webhooks:manage']);
+    expect([...SCOPES].sort()).toEqual([
+      'bookings:read',
+      'bookings:write',
+      'customers:read',
+      'invoices:read',
+      'sites:read',
+      'webhooks:manage',
+    ]);
     expect(isScope('bookings:read')).toBe(true);
     expect(isScope('bookings:delete')).toBe(false);
     expect(isScope('BOOKINGS:READ')).toBe(false);
@@ -74,7 +129,18 @@ describe('scopes (spec, Authentication §4 and §5)', () => {
   it.each(USE_CASES)('%s is permission_denied without %s, even holding every other scope', async (_name, scope, make) => {
     const world = await newWorld();
     const useCase = make(world);
-    expect((await rejectionOf(useCase.run(world.principal('alpine', SCOPES.filter((s) => s !== scope))))).code).toBe('permission_denied');
+    expect(
+      (
+        await rejectionOf(
+          useCase.run(
+            world.principal(
+              'alpine',
+              SCOPES.filter((s) => s !== scope),
+            ),
+          ),
+        )
+      ).code,
+    ).toBe('permission_denied');
     expect((await rejectionOf(useCase.run(world.principal('alpine', [])))).code).toBe('permission_denied');
     expect(world.store.bookings).toHaveLength(1);
   });

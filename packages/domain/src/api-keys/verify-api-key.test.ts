@@ -341,7 +341,10 @@ describe('requireScope', () => {
   it.each(SCOPES)('admits a principal holding %s and refuses one holding every other scope', (scope) => {
     const principal = world.principal('alpine', [scope]);
     expect(() => requireScope(principal, scope)).not.toThrow();
-    const others = world.principal('alpine', SCOPES.filter((s) => s !== scope));
+    const others = world.principal(
+      'alpine',
+      SCOPES.filter((s) => s !== scope),
+    );
     expect(() => requireScope(others, scope)).toThrowError(expect.objectContaining({ code: 'permission_denied' }));
   });
 });

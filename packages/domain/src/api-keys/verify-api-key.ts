@@ -46,7 +46,7 @@ export class ApiKeyVerifier {
    * @param clientAddress who is asking: failed attempts are limited per address before any hash work
    */
   async verify(authorization: string | undefined, clientAddress: string, options: VerifyOptions = {}): Promise<Principal> {
-    const raw = authorization === undefined ? null : BEARER.exec(authorization)?.[1] ?? null;
+    const raw = authorization === undefined ? null : (BEARER.exec(authorization)?.[1] ?? null);
     const parts = raw === null ? null : splitRawKey(raw);
     if (parts === null) return this.fail(clientAddress, 'invalid_key');
 

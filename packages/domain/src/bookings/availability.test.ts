@@ -38,19 +38,25 @@ describe('freeRuns', () => {
 
   it('is the whole window without stays, and cuts around stays that reach outside it', () => {
     expect(freeRuns(window, [])).toEqual([window]);
-    expect(freeRuns(window, [stay('2027-06-20', '2027-07-03'), stay('2027-07-09', '2027-08-01')])).toEqual([{ from: '2027-07-03', to: '2027-07-09' }]);
+    expect(freeRuns(window, [stay('2027-06-20', '2027-07-03'), stay('2027-07-09', '2027-08-01')])).toEqual([
+      { from: '2027-07-03', to: '2027-07-09' },
+    ]);
   });
 
   it('merges nothing across touching stays and leaves no empty runs', () => {
-    expect(freeRuns(window, [stay('2027-07-05', '2027-07-07'), stay('2027-07-03', '2027-07-05'), stay('2027-07-07', '2027-07-11')])).toEqual([
-      { from: '2027-07-01', to: '2027-07-03' },
-    ]);
+    expect(
+      freeRuns(window, [stay('2027-07-05', '2027-07-07'), stay('2027-07-03', '2027-07-05'), stay('2027-07-07', '2027-07-11')]),
+    ).toEqual([{ from: '2027-07-01', to: '2027-07-03' }]);
     expect(freeRuns(window, [stay('2027-07-01', '2027-07-11')])).toEqual([]);
   });
 });
 
 /** The model: night by night, a night is free on an active site when no occupying booking covers it. */
-function modelRuns(window: DateRange, bookings: Array<{ siteId: number; status: string; checkInDate: string; checkOutDate: string }>, siteId: number): DateRange[] {
+function modelRuns(
+  window: DateRange,
+  bookings: Array<{ siteId: number; status: string; checkInDate: string; checkOutDate: string }>,
+  siteId: number,
+): DateRange[] {
   const runs: DateRange[] = [];
   for (let n = 0; n < daysBetween(window.from, window.to); n++) {
     const night = new Date(Date.parse(`${window.from}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -71,7 +77,12 @@ const scenario = fc
   .record({
     siteStatuses: fc.array(fc.constantFrom('active', 'active', 'inactive', 'maintenance'), { minLength: 3, maxLength: 3 }),
     bookings: fc.array(
-      fc.record({ siteId: fc.integer({ min: 1, max: 3 }), start: fc.integer({ min: -10, max: 70 }), nights: fc.integer({ min: 1, max: 20 }), status: fc.constantFrom(...STATUSES) }),
+      fc.record({
+        siteId: fc.integer({ min: 1, max: 3 }),
+        start: fc.integer({ min: -10, max: 70 }),
+        nights: fc.integer({ min: 1, max: 20 }),
+        status: fc.constantFrom(...STATUSES),
+      }),
       { maxLength: 25 },
     ),
     windowStart: fc.integer({ min: 0, max: 60 }),
@@ -79,7 +90,9 @@ const scenario = fc
   })
   .map((s) => ({
     sites: s.siteStatuses.map((status, i) => aSite({ id: i + 1, siteNumber: `S${i + 1}`, status })),
-    bookings: s.bookings.map((b, i) => aBooking({ id: i + 1, siteId: b.siteId, status: b.status, checkInDate: day(b.start), checkOutDate: day(b.start + b.nights) })),
+    bookings: s.bookings.map((b, i) =>
+      aBooking({ id: i + 1, siteId: b.siteId, status: b.status, checkInDate: day(b.start), checkOutDate: day(b.start + b.nights) }),
+    ),
     window: { from: day(s.windowStart), to: day(s.windowStart + s.windowNights) },
   }));
 
@@ -116,7 +129,16 @@ describe('GetAvailability (properties against a night-by-night model)', () => {
             siteId,
             fields: {
               valid: true,
-              value: { checkInDate: from, checkOutDate: day(daysBetween(day(0), from) + nights), numAdults: 1, numYouth: 0, numChildren: 0, guestFirstName: '', guestLastName: '', guestEmail: '' },
+              value: {
+                checkInDate: from,
+                checkOutDate: day(daysBetween(day(0), from) + nights),
+                numAdults: 1,
+                numYouth: 0,
+                numChildren: 0,
+                guestFirstName: '',
+                guestLastName: '',
+                guestEmail: '',
+              },
             },
           });
         const runs = results.flatMap(({ site, free }) => free.map((run) => ({ siteId: site.id, run })));
@@ -148,7 +170,9 @@ describe('GetAvailability (properties against a night-by-night model)', () => {
   it('needs bookings:read', async () => {
     const world = await aWorld([aTenant('camp', { sites: [aSite()] })]);
     const useCase = new GetAvailability(world.sites, world.bookings);
-    const error = await rejectionOf(useCase.execute(world.principal('camp', ['sites:read', 'bookings:write']), { from: day(0), to: day(1) }, { page: 1, pageSize: 50 }));
+    const error = await rejectionOf(
+      useCase.execute(world.principal('camp', ['sites:read', 'bookings:write']), { from: day(0), to: day(1) }, { page: 1, pageSize: 50 }),
+    );
     expect(error.code).toBe('permission_denied');
   });
 });

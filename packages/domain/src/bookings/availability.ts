@@ -1,28 +1,19 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
-import { type CalendarDate, daysBetween, isCalendarDate } from '../shared/calendar-date';
+import { daysBetween, isCalendarDate } from '../shared/calendar-date';
 import { DomainError, type FieldErrors } from '../shared/domain-error';
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { type Page, type PageHint, type PageRequest, pageKey, pageWeight, paginate } from '../shared/pagination';
+import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import type { Site, SiteRepository } from '../sites/site';
 import type { BookingRepository } from './booking-repository';
+import type { DateRange, Stay } from './stay';
 
 /** docs/channel-managers.md, "Availability": a window spans at most this many nights. */
 export const MAX_AVAILABILITY_NIGHTS = 366;
 
-/** The nights `[from, to)`: `to` is the departure date, as a booking's `checkOutDate` is. */
-export interface DateRange {
-  from: CalendarDate;
-  to: CalendarDate;
-}
-
-/** The nights one booking holds on its site: `[checkInDate, checkOutDate)`. */
-export interface Stay {
-  siteId: number;
-  checkInDate: CalendarDate;
-  checkOutDate: CalendarDate;
-}
+export type { DateRange, Stay } from './stay';
 
 /** A site of the page and the maximal runs of its free nights inside the window, in date order. */
 export interface SiteAvailability {
@@ -82,31 +73,38 @@ export class GetAvailability {
     private readonly sites: SiteRepository,
     private readonly bookings: BookingRepository,
     private readonly cache: ReadCache = noReadCache,
+    private readonly snapshots: ReadSnapshots = noReadSnapshots,
   ) {}
 
   async execute(principal: Principal, window: DateRange, request: PageRequest, hint?: PageHint): Promise<Page<SiteAvailability>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
     return this.cache.read(principal, `availability ${window.from} ${window.to} ${pageKey(request, hint)}`, pageWeight, () =>
-      paginate(request, hint, {
-        count: () => this.sites.count(tenantId),
-        list: async (pageWindow) => {
-          const sites = await this.sites.list(tenantId, pageWindow);
-          const active = sites.filter((site) => site.status === 'active').map((site) => site.id);
-          const stays = active.length === 0 ? [] : await this.bookings.listOccupyingStays(tenantId, active, window);
-          const bySite = new Map<number, Stay[]>();
-          for (const stay of stays) {
-            const list = bySite.get(stay.siteId);
-            if (list) list.push(stay);
-            else bySite.set(stay.siteId, [stay]);
-          }
-          return sites.map((site) => ({
-            site,
-            free: site.status === 'active' ? freeRuns(window, bySite.get(site.id) ?? []) : [],
-          }));
-        },
-        cursorOf: ({ site }) => ({ key: site.siteNumber, id: site.id }),
-      }),
+      // One snapshot (docs/database-rules.md): the count, the sites and their stays of the same moment, so that a
+      // booking committed mid-answer cannot show on one site's runs while another read missed it.
+      this.snapshots.consistent(() => this.page(tenantId, window, request, hint)),
     );
+  }
+
+  private page(tenantId: number, window: DateRange, request: PageRequest, hint: PageHint | undefined): Promise<Page<SiteAvailability>> {
+    return paginate(request, hint, {
+      count: () => this.sites.count(tenantId),
+      list: async (pageWindow) => {
+        const sites = await this.sites.list(tenantId, pageWindow);
+        const active = sites.filter((site) => site.status === 'active').map((site) => site.id);
+        const stays = active.length === 0 ? [] : await this.bookings.listOccupyingStays(tenantId, active, window);
+        const bySite = new Map<number, Stay[]>();
+        for (const stay of stays) {
+          const list = bySite.get(stay.siteId);
+          if (list) list.push(stay);
+          else bySite.set(stay.siteId, [stay]);
+        }
+        return sites.map((site) => ({
+          site,
+          free: site.status === 'active' ? freeRuns(window, bySite.get(site.id) ?? []) : [],
+        }));
+      },
+      cursorOf: ({ site }) => ({ key: site.siteNumber, id: site.id }),
+    });
   }
 }

@@ -2,7 +2,7 @@ import type { PageWindow } from '../shared/pagination';
 import type { Booking, BookingFilter, NewBooking } from './booking';
 import type { BookingStatus } from './booking-status';
 import type { Rappen } from '../shared/money';
-import type { DateRange, Stay } from './availability';
+import type { DateRange, Stay } from './stay';
 import type { IdempotencyCompletion } from './idempotency';
 
 /**

@@ -114,7 +114,9 @@ describe('CreateBooking: field rules (docs/api-behaviour.md §2.4, rule 6, §2.6
     await expect(create.execute(alpine(), input(1, { checkInDate: '2027-01-01', checkOutDate: '2028-01-01' }))).resolves.toBeDefined();
     const error = await rejectionOf(create.execute(alpine(), input(1, { checkInDate: '2028-01-01', checkOutDate: '2029-01-01' })));
     expect(error.details.fieldErrors).toEqual({ check_out_date: ['Stays are limited to 365 nights.'] });
-    const huge = await rejectionOf(create.execute(alpine(), input(1, { checkInDate: '0001-01-01', checkOutDate: '9999-12-31', numAdults: 999 })));
+    const huge = await rejectionOf(
+      create.execute(alpine(), input(1, { checkInDate: '0001-01-01', checkOutDate: '9999-12-31', numAdults: 999 })),
+    );
     expect(huge.details.fieldErrors).toEqual({ check_out_date: ['Stays are limited to 365 nights.'] });
   });
 
@@ -158,10 +160,13 @@ describe('CreateBooking: availability (docs/api-behaviour.md §2.4, rule 8)', ()
     expect(world.store.bookings).toHaveLength(1);
   });
 
-  it.each(['cancelled', 'completed', 'no_show', 'checked_in', 'PENDING'])('is not blocked by a %s booking on the same dates', async (status) => {
-    await seedBooking({ id: 1, siteId: 1, status, checkInDate: '2026-08-01', checkOutDate: '2026-08-04' });
-    await expect(create.execute(alpine(), input(1))).resolves.toMatchObject({ id: 2 });
-  });
+  it.each(['cancelled', 'completed', 'no_show', 'checked_in', 'PENDING'])(
+    'is not blocked by a %s booking on the same dates',
+    async (status) => {
+      await seedBooking({ id: 1, siteId: 1, status, checkInDate: '2026-08-01', checkOutDate: '2026-08-04' });
+      await expect(create.execute(alpine(), input(1))).resolves.toMatchObject({ id: 2 });
+    },
+  );
 
   it('allows touching ranges on both sides: one departs the day the other arrives', async () => {
     await seedBooking({ id: 1, siteId: 1, status: 'confirmed', checkInDate: '2026-07-28', checkOutDate: '2026-08-01' });
@@ -283,7 +288,14 @@ describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () =
 
 describe('CreateBooking: nothing is stored when a rule fails', () => {
   it('leaves the store untouched for every refusal', async () => {
-    for (const request of [input(null), input(9), invalid(1, { x: ['y'] }), input(1, { checkOutDate: '2026-07-01' }), input(1, { numAdults: 5 }), input(2)]) {
+    for (const request of [
+      input(null),
+      input(9),
+      invalid(1, { x: ['y'] }),
+      input(1, { checkOutDate: '2026-07-01' }),
+      input(1, { numAdults: 5 }),
+      input(2),
+    ]) {
       await rejectionOf(create.execute(alpine(), request));
     }
     expect(world.store.bookings).toEqual([]);
@@ -296,13 +308,24 @@ describe('CreateBooking: customer_id (docs/accounting.md, "Customers on bookings
     tenantId = alpine().tenantId;
     const lakeside = world.principal('lakeside').tenantId;
     const stored = (user: ReturnType<typeof aUser>, tenant: number) => ({ ...user, tenantId: tenant, updatedAt: user.dateJoined });
-    world.store.users.push(stored(aUser({ id: 5 }), tenantId), stored(aUser({ id: 6, role: 'staff' }), tenantId), stored(aUser({ id: 7 }), lakeside));
+    world.store.users.push(
+      stored(aUser({ id: 5 }), tenantId),
+      stored(aUser({ id: 6, role: 'staff' }), tenantId),
+      stored(aUser({ id: 7 }), lakeside),
+    );
   });
   const withCustomer = (customer: CreateBookingInput['customer']): CreateBookingInput => ({ ...input(1), customer });
 
   it('stores a customer of the tenant, and null when it is null or absent', async () => {
     expect((await create.execute(alpine(), withCustomer({ id: 5, shown: '5' }))).customerId).toBe(5);
-    expect((await create.execute(alpine(), { ...withCustomer(null), fields: { valid: true, value: fields({ checkInDate: '2026-09-01', checkOutDate: '2026-09-02' }) } })).customerId).toBeNull();
+    expect(
+      (
+        await create.execute(alpine(), {
+          ...withCustomer(null),
+          fields: { valid: true, value: fields({ checkInDate: '2026-09-01', checkOutDate: '2026-09-02' }) },
+        })
+      ).customerId,
+    ).toBeNull();
     expect((await create.execute(alpine(), input(1, { checkInDate: '2026-10-01', checkOutDate: '2026-10-02' }))).customerId).toBeNull();
   });
 
@@ -316,8 +339,13 @@ describe('CreateBooking: customer_id (docs/accounting.md, "Customers on bookings
   });
 
   it('joins the other field errors in one answer', async () => {
-    const error = await rejectionOf(create.execute(alpine(), { ...invalid(1, { num_adults: ['This field is required.'] }), customer: { id: 99, shown: '99' } }));
-    expect(error.details.fieldErrors).toEqual({ num_adults: ['This field is required.'], customer_id: ['Invalid pk "99" - object does not exist.'] });
+    const error = await rejectionOf(
+      create.execute(alpine(), { ...invalid(1, { num_adults: ['This field is required.'] }), customer: { id: 99, shown: '99' } }),
+    );
+    expect(error.details.fieldErrors).toEqual({
+      num_adults: ['This field is required.'],
+      customer_id: ['Invalid pk "99" - object does not exist.'],
+    });
   });
 
   it('keeps the customer on the booking when the user later becomes staff', async () => {

@@ -131,7 +131,10 @@ export class CreateBooking {
     const unknownCustomer =
       customer !== null && (!isRecordId(customer.id) || !(await this.customers.findById(principal.tenantId, customer.id)));
     if (!input.fields.valid || unknownCustomer) {
-      throw DomainError.validation({ ...(input.fields.valid ? {} : input.fields.errors), ...(unknownCustomer ? customerMissing(customer.shown) : {}) });
+      throw DomainError.validation({
+        ...(input.fields.valid ? {} : input.fields.errors),
+        ...(unknownCustomer ? customerMissing(customer.shown) : {}),
+      });
     }
     const fields = input.fields.value;
     if (fields.checkOutDate <= fields.checkInDate) {

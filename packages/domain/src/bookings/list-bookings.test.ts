@@ -34,8 +34,7 @@ beforeEach(async () => {
 });
 
 const firstPage: PageRequest = { page: 1, pageSize: 50 };
-const read = (filter: BookingFilter = {}, principal: Principal = world.principal('alpine')) =>
-  list.execute(principal, filter, firstPage);
+const read = (filter: BookingFilter = {}, principal: Principal = world.principal('alpine')) => list.execute(principal, filter, firstPage);
 
 describe('ListBookings', () => {
   it('orders by created_at descending, then id descending, with milliseconds counting', async () => {
@@ -133,7 +132,10 @@ describe('ListBookings: walking 230 rows in pages of 50', () => {
     const bookings = Array.from({ length: 230 }, (_, i) =>
       aBooking({ id: i + 1, createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 60_000) }),
     );
-    world = await aWorld([aTenant('big', { sites: [aSite({ id: 1 })], bookings }), aTenant('other', { sites: [aSite({ id: 1 })], bookings: bookings.slice(0, 7) })]);
+    world = await aWorld([
+      aTenant('big', { sites: [aSite({ id: 1 })], bookings }),
+      aTenant('other', { sites: [aSite({ id: 1 })], bookings: bookings.slice(0, 7) }),
+    ]);
     list = new ListBookings(world.bookings);
   });
 

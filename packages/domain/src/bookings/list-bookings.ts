@@ -3,7 +3,17 @@ import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
 import { DomainError } from '../shared/domain-error';
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
-import { type Page, type PageHint, type PageRequest, dateCursor, followableHint, isDateKey, pageKey, pageWeight, paginate } from '../shared/pagination';
+import {
+  type Page,
+  type PageHint,
+  type PageRequest,
+  dateCursor,
+  followableHint,
+  isDateKey,
+  pageKey,
+  pageWeight,
+  paginate,
+} from '../shared/pagination';
 import { isRecordId } from '../shared/record-id';
 import { filterKey } from '../shared/list-tenant-rows';
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
@@ -55,10 +65,15 @@ export class GetBooking {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
     if (!isRecordId(id)) throw new DomainError('not_found');
-    return this.cache.read(principal, `booking ${id}`, () => 1, async () => {
-      const booking = await this.bookings.findById(tenantId, id);
-      if (!booking) throw new DomainError('not_found');
-      return booking;
-    });
+    return this.cache.read(
+      principal,
+      `booking ${id}`,
+      () => 1,
+      async () => {
+        const booking = await this.bookings.findById(tenantId, id);
+        if (!booking) throw new DomainError('not_found');
+        return booking;
+      },
+    );
   }
 }

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aBooking, aSite, aTenant, anInvoice } from '../testing';
+import { aBooking, aSite, aTenant, anInvoice, someBillingDetails } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import { FreshReadCache } from '../shared/fresh-read-cache';
-import type { BillingDetails } from './billing-details';
 import { GetInvoice, GetInvoiceDocument, ListInvoiceLines } from './get-invoice';
 import type { InvoiceLine } from './invoice';
 import { type InvoiceDocument, type InvoiceRenderer, vatContained, zurichDateOf } from './invoice-document';
@@ -17,12 +16,15 @@ class JsonRenderer implements InvoiceRenderer {
   }
 }
 
-const billing: BillingDetails = {
-  name: 'Camping Alpenblick AG', street: 'Seestrasse', buildingNumber: '12', postalCode: '3800', town: 'Interlaken',
-  country: 'CH', iban: 'CH4431999123000889012', vatNumber: 'CHE-123.456.789 MWST', language: 'fr',
-};
+const billing = someBillingDetails({ language: 'fr' });
 const line = (position: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
-  position, description: `Line ${position}`, quantity: 3000, unitPrice: 3500, vatRate: 810, amount: 10500, ...overrides,
+  position,
+  description: `Line ${position}`,
+  quantity: 3000,
+  unitPrice: 3500,
+  vatRate: 810,
+  amount: 10500,
+  ...overrides,
 });
 
 let world: World;
@@ -36,7 +38,13 @@ beforeEach(async () => {
       sites: [aSite({ id: 1 })],
       bookings: [aBooking({ id: 4, bookingReference: 'K7Q2M4XZ9B' })],
       invoices: [
-        anInvoice({ id: 1, bookingId: 4, totalChf: 11240, issuedAt: new Date('2026-07-03T22:30:00Z'), lines: [line(2, { vatRate: 260, amount: 740, quantity: 2000, unitPrice: 370 }), line(1)] }),
+        anInvoice({
+          id: 1,
+          bookingId: 4,
+          totalChf: 11240,
+          issuedAt: new Date('2026-07-03T22:30:00Z'),
+          lines: [line(2, { vatRate: 260, amount: 740, quantity: 2000, unitPrice: 370 }), line(1)],
+        }),
         anInvoice({ id: 2, status: 'ERLEDIGT' }),
       ],
     }),
@@ -90,19 +98,42 @@ describe('GetInvoiceDocument (docs/accounting.md, "The invoice document")', () =
     await documents.execute(world.principal('alpine'), 2);
     await documents.execute(world.principal('plain'), 1);
     expect(renderer.documents.map((d) => d.payment)).toEqual([null, null]);
-    expect(renderer.documents[1]).toMatchObject({ issuer: { tenantName: 'Camping plain', billing: null }, language: 'de', booking: null, lines: [] });
+    expect(renderer.documents[1]).toMatchObject({
+      issuer: { tenantName: 'Camping plain', billing: null },
+      language: 'de',
+      booking: null,
+      lines: [],
+    });
   });
 
-  it('renders again after any change of the tenant data, and not before', async () => {
-    const cached = new GetInvoiceDocument(world.invoices, world.bookings, world.issuers, renderer, new FreshReadCache(world.versions, 1000, 0));
-    const first = await cached.execute(world.principal('alpine'), 1);
-    expect(await cached.execute(world.principal('alpine'), 1)).toBe(first);
+  it('renders again when its own data changes (lines, billing details), not after other writes of the tenant', async () => {
+    const cached = new GetInvoiceDocument(
+      world.invoices,
+      world.bookings,
+      world.issuers,
+      renderer,
+      new FreshReadCache(world.versions, 1000, 0),
+    );
+    const read = () => cached.execute(world.principal('alpine'), 1);
+    const first = await read();
+    expect(await read()).toBe(first);
+    // A write the document does not show (the booking's status) moves the stamp: read again, but not rendered again.
+    world.store.bookings.find((b) => b.id === 4)!.status = 'confirmed';
+    world.store.changed();
+    expect(await read()).toBe(first);
+    expect(renderer.documents).toHaveLength(1);
+
     world.store.invoiceLines.find((l) => l.position === 2)!.description = 'Tourist tax';
     world.store.changed();
-    const second = await cached.execute(world.principal('alpine'), 1);
+    const second = await read();
     expect(second).not.toBe(first);
     expect(renderer.documents).toHaveLength(2);
     expect(renderer.documents[1]!.lines[1]!.description).toBe('Tourist tax');
+
+    world.store.billing.set(world.principal('alpine').tenantId, { ...billing, iban: 'CH9300762011623852957' });
+    world.store.changed();
+    expect(await read()).not.toBe(second);
+    expect(renderer.documents[2]!.payment!.creditor.iban).toBe('CH9300762011623852957');
   });
 });
 

@@ -5,6 +5,7 @@ import type { BookingRepository } from '../bookings/booking-repository';
 import { DomainError } from '../shared/domain-error';
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { type Page, type PageRequest, pageKey, pageWeight, paginate } from '../shared/pagination';
+import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import type { InvoiceIssuerRepository } from './billing-details';
 import type { Invoice, InvoiceLine, InvoiceRepository } from './invoice';
 import { type InvoiceDocument, type InvoiceRenderer, paymentPartFor, vatSummaryOf, zurichDateOf } from './invoice-document';
@@ -28,7 +29,12 @@ export class GetInvoice {
 
   async execute(principal: Principal, id: number): Promise<Invoice> {
     requireScope(principal, this.scope);
-    return this.cache.read(principal, `invoice ${id}`, () => 1, () => invoiceOf(this.invoices, principal.tenantId, id));
+    return this.cache.read(
+      principal,
+      `invoice ${id}`,
+      () => 1,
+      () => invoiceOf(this.invoices, principal.tenantId, id),
+    );
   }
 }
 
@@ -38,22 +44,26 @@ export class ListInvoiceLines {
   constructor(
     private readonly invoices: InvoiceRepository,
     private readonly cache: ReadCache = noReadCache,
+    private readonly snapshots: ReadSnapshots = noReadSnapshots,
   ) {}
 
   /** The invoice's lines in `position` order, paged like every list; `not_found` for an absent invoice. */
   async execute(principal: Principal, invoiceId: number, request: PageRequest): Promise<Page<InvoiceLine>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
-    return this.cache.read(principal, `invoice ${invoiceId} lines?${pageKey(request)}`, pageWeight, async () => {
-      await invoiceOf(this.invoices, tenantId, invoiceId);
-      // An invoice has a handful of lines: reading them all and slicing costs less than a count and a window.
-      const lines = await this.invoices.linesOf(tenantId, invoiceId);
-      return paginate(request, undefined, {
-        count: async () => lines.length,
-        list: async (window) => lines.slice(window.offset, window.offset + window.limit),
-        cursorOf: (line) => ({ key: String(line.position), id: line.position }),
-      });
-    });
+    return this.cache.read(principal, `invoice ${invoiceId} lines?${pageKey(request)}`, pageWeight, () =>
+      // One snapshot: the invoice's existence and its lines of the same moment.
+      this.snapshots.consistent(async () => {
+        await invoiceOf(this.invoices, tenantId, invoiceId);
+        // An invoice has a handful of lines: reading them all and slicing costs less than a count and a window.
+        const lines = await this.invoices.linesOf(tenantId, invoiceId);
+        return paginate(request, undefined, {
+          count: async () => lines.length,
+          list: async (window) => lines.slice(window.offset, window.offset + window.limit),
+          cursorOf: (line) => ({ key: String(line.position), id: line.position }),
+        });
+      }),
+    );
   }
 }
 
@@ -61,6 +71,8 @@ export class ListInvoiceLines {
 export interface RenderedInvoice {
   invoiceNumber: string;
   pdf: Uint8Array;
+  /** The InvoiceDocument the PDF was rendered from, as JSON: equal documents render equal bytes. */
+  source: string;
 }
 
 export class GetInvoiceDocument {
@@ -72,21 +84,28 @@ export class GetInvoiceDocument {
     private readonly issuers: InvoiceIssuerRepository,
     private readonly renderer: InvoiceRenderer,
     private readonly cache: ReadCache = noReadCache,
+    private readonly snapshots: ReadSnapshots = noReadSnapshots,
   ) {}
 
   /**
-   * The invoice as a PDF. Kept while the tenant's data stamp is unchanged, so a change to the invoice, its lines or
-   * the billing details (by any writer) renders it afresh on the next request.
+   * The invoice as a PDF. Kept while the tenant's data stamp is unchanged. Once it moves (any write of the tenant, by
+   * any writer), the document's data is read again, and the PDF is rendered again only when that data changed: its
+   * invoice, lines, booking or billing details (docs/accounting.md, "Performance").
    */
   async execute(principal: Principal, id: number): Promise<RenderedInvoice> {
     requireScope(principal, this.scope);
+    const { tenantId } = principal;
     return this.cache.read(
       principal,
       `invoice ${id} pdf`,
       (rendered) => Math.ceil(rendered.pdf.byteLength / 1024),
-      async () => {
-        const document = await this.documentOf(principal.tenantId, id);
-        return { invoiceNumber: document.invoiceNumber, pdf: await this.renderer.render(document) };
+      async (earlier) => {
+        // One snapshot: the total, the lines and the payment part of the same moment always agree.
+        const document = await this.snapshots.consistent(() => this.documentOf(tenantId, id));
+        const source = JSON.stringify(document);
+        // Bookings arriving all day move the stamp; they cost a few reads here, not a rendering per invoice.
+        if (earlier?.source === source) return earlier;
+        return { invoiceNumber: document.invoiceNumber, pdf: await this.renderer.render(document), source };
       },
     );
   }

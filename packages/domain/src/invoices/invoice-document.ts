@@ -65,9 +65,7 @@ export function vatContained(amount: Rappen, vatRate: Scaled): Rappen {
 export function vatSummaryOf(lines: readonly InvoiceLine[]): VatTotal[] {
   const byRate = new Map<number, Rappen>();
   for (const line of lines) byRate.set(line.vatRate, (byRate.get(line.vatRate) ?? 0) + line.amount);
-  return [...byRate]
-    .sort(([a], [b]) => b - a)
-    .map(([vatRate, amount]) => ({ vatRate, amount, vat: vatContained(amount, vatRate) }));
+  return [...byRate].sort(([a], [b]) => b - a).map(([vatRate, amount]) => ({ vatRate, amount, vat: vatContained(amount, vatRate) }));
 }
 
 /**

@@ -38,11 +38,16 @@ describe('ListInvoices', () => {
   });
 
   it('shows only the caller tenant invoices', async () => {
-    expect(await list.execute(world.principal('lakeside'), first)).toMatchObject({ count: 1, results: [{ id: 1, invoiceNumber: '2026-000777' }] });
+    expect(await list.execute(world.principal('lakeside'), first)).toMatchObject({
+      count: 1,
+      results: [{ id: 1, invoiceNumber: '2026-000777' }],
+    });
   });
 
   it('walks 230 invoices by cursor exactly as by offset', async () => {
-    const invoices = Array.from({ length: 230 }, (_, i) => anInvoice({ id: i + 1, issuedAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 5) * 1000) }));
+    const invoices = Array.from({ length: 230 }, (_, i) =>
+      anInvoice({ id: i + 1, issuedAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 5) * 1000) }),
+    );
     world = await aWorld([aTenant('big', { invoices })]);
     const big = new ListInvoices(world.invoices);
     await expectCursorWalkMatchesOffsets((request, hint) => big.execute(world.principal('big'), request, hint), 50, 230);

@@ -50,7 +50,6 @@ describe('IBAN and QR-IBAN', () => {
     expect(isQrIban('DE89370400440532013000')).toBe(false);
   });
 
-
   it('picks QRR for a QR-IBAN and SCOR for an ordinary IBAN', () => {
     expect(paymentReferenceFor('CH4431999123000889012', 1, 7)).toEqual({ type: 'QRR', value: qrReferenceFor(1, 7) });
     expect(paymentReferenceFor('CH9300762011623852957', 1, 7)).toEqual({ type: 'SCOR', value: creditorReferenceFor(1, 7) });

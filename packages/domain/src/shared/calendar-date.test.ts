@@ -4,12 +4,9 @@ import { formatDateTime } from './clock';
 
 // docs/api-behaviour.md §2: dates are strictly YYYY-MM-DD in the body and in filters.
 describe('isCalendarDate', () => {
-  it.each(['2026-02-01', '2026-12-31', '2026-01-01', '0001-01-01', '9999-12-31', '2024-02-29', '2000-02-29'])(
-    'accepts %j',
-    (text) => {
-      expect(isCalendarDate(text)).toBe(true);
-    },
-  );
+  it.each(['2026-02-01', '2026-12-31', '2026-01-01', '0001-01-01', '9999-12-31', '2024-02-29', '2000-02-29'])('accepts %j', (text) => {
+    expect(isCalendarDate(text)).toBe(true);
+  });
 
   it.each([
     '2026-2-1',

@@ -40,8 +40,9 @@ export class DomainError extends Error {
   readonly code: DomainErrorCode;
   readonly details: DomainErrorDetails;
 
-  constructor(code: DomainErrorCode, message?: string, details: DomainErrorDetails = {}) {
-    super(message ?? code);
+  /** `options.cause`: what the adapter translated (a driver error), kept for the log, never shown to a client. */
+  constructor(code: DomainErrorCode, message?: string, details: DomainErrorDetails = {}, options?: { cause?: unknown }) {
+    super(message ?? code, options);
     this.name = 'DomainError';
     this.code = code;
     this.details = details;

@@ -19,6 +19,8 @@ export function parseFixedDecimal(text: string, places: number): Scaled {
 export function formatFixedDecimal(value: Scaled, places: number): string {
   if (!Number.isSafeInteger(value)) throw new RangeError(`not an integer: ${value}`);
   const sign = value < 0 ? '-' : '';
-  const digits = Math.abs(value).toString().padStart(places + 1, '0');
+  const digits = Math.abs(value)
+    .toString()
+    .padStart(places + 1, '0');
   return `${sign}${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
 }

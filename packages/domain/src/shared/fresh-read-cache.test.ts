@@ -50,6 +50,21 @@ describe('FreshReadCache', () => {
     expect(await cache.read({ tenantId: 2 }, 'k', one, b)).toBe('b#1');
   });
 
+  it('hands a load the value kept for its key under an earlier stamp, and nothing the first time', async () => {
+    const stamps = new HandStamps();
+    const cache = new FreshReadCache(stamps, undefined, 0);
+    const seen: Array<string | undefined> = [];
+    const load = async (earlier: string | undefined) => {
+      seen.push(earlier);
+      return `v${seen.length}`;
+    };
+    await cache.read({ tenantId: 1 }, 'k', one, load);
+    stamps.write(1);
+    await cache.read({ tenantId: 1 }, 'k', one, load);
+    await cache.read({ tenantId: 2 }, 'k', one, load);
+    expect(seen).toEqual([undefined, 'v1', undefined]);
+  });
+
   it('keeps keys of different tenants apart', async () => {
     const cache = new FreshReadCache(new HandStamps(), undefined, 0);
     await cache.read({ tenantId: 1 }, 'k', one, async () => 'tenant 1');
@@ -103,7 +118,11 @@ describe('FreshReadCache', () => {
       calls++;
       return new Promise<string>((resolve) => (release = resolve));
     };
-    const reads = Promise.all([cache.read({ tenantId: 1 }, 'k', one, load), cache.read({ tenantId: 1 }, 'k', one, load), cache.read({ tenantId: 1 }, 'k', one, load)]);
+    const reads = Promise.all([
+      cache.read({ tenantId: 1 }, 'k', one, load),
+      cache.read({ tenantId: 1 }, 'k', one, load),
+      cache.read({ tenantId: 1 }, 'k', one, load),
+    ]);
     await new Promise((r) => setTimeout(r, 0));
     release('shared');
     expect(await reads).toEqual(['shared', 'shared', 'shared']);
@@ -127,8 +146,20 @@ describe('FreshReadCache', () => {
     await cache.read({ tenantId: 1 }, 'a', () => 4, loads.a);
     await cache.read({ tenantId: 1 }, 'b', () => 4, loads.b);
     expect([loads.a.calls, loads.b.calls]).toEqual([1, 2]);
-    await cache.read({ tenantId: 1 }, 'huge', () => 11, async () => 'x');
-    await cache.read({ tenantId: 1 }, 'huge', () => 11, async () => 'y').then((v) => expect(v).toBe('y'));
+    await cache.read(
+      { tenantId: 1 },
+      'huge',
+      () => 11,
+      async () => 'x',
+    );
+    await cache
+      .read(
+        { tenantId: 1 },
+        'huge',
+        () => 11,
+        async () => 'y',
+      )
+      .then((v) => expect(v).toBe('y'));
   });
 });
 

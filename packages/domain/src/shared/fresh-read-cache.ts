@@ -8,9 +8,11 @@ export interface ReadCache {
   /**
    * The value `load` gave for `key` in the reader's tenant, when it was loaded under the tenant's current stamp
    * (the reader's own `stamp` when it brings one, see Principal); otherwise loads it now. `weight` is the value's
-   * share of the cache's budget (rows, say). A failed load is not kept.
+   * share of the cache's budget (rows, say). A failed load is not kept. `load` is handed the value still held for
+   * `key` from under an earlier stamp, when there is one, so that it can reuse what did not change (a rendered
+   * document whose data is the same); undefined otherwise.
    */
-  read<T>(reader: Reader, key: string, weight: (value: T) => number, load: () => Promise<T>): Promise<T>;
+  read<T>(reader: Reader, key: string, weight: (value: T) => number, load: (earlier: T | undefined) => Promise<T>): Promise<T>;
 }
 
 /** Whose read it is: the tenant, and its stamp when already read for this request. */
@@ -21,7 +23,7 @@ export interface Reader {
 
 /** Every read goes to the repositories. */
 export const noReadCache: ReadCache = {
-  read: (_reader, _key, _weight, load) => load(),
+  read: (_reader, _key, _weight, load) => load(undefined),
 };
 
 interface Entry {
@@ -59,7 +61,7 @@ export class FreshReadCache implements ReadCache {
     private readonly doorkeeperKeys = DEFAULT_DOORKEEPER_KEYS,
   ) {}
 
-  async read<T>(reader: Reader, key: string, weight: (value: T) => number, load: () => Promise<T>): Promise<T> {
+  async read<T>(reader: Reader, key: string, weight: (value: T) => number, load: (earlier: T | undefined) => Promise<T>): Promise<T> {
     const { tenantId } = reader;
     const stamp = reader.stamp ?? (await this.versions.stampOf(tenantId));
     const id = `${tenantId}\u0000${key}`;
@@ -74,7 +76,7 @@ export class FreshReadCache implements ReadCache {
     let pending = this.loading.get(flight) as Promise<T> | undefined;
     if (pending === undefined) {
       const keep = entry !== undefined || this.admit(id);
-      pending = load().then((value) => {
+      pending = load(entry?.value as T | undefined).then((value) => {
         if (keep) this.store(id, { stamp, value, weight: Math.max(1, weight(value)) });
         return value;
       });

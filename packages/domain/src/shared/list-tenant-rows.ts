@@ -1,9 +1,20 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/verify-api-key';
-import { type ReadCache, noReadCache } from './fresh-read-cache';
+import type { ReadCache } from './fresh-read-cache';
 import type { ReadSnapshots } from './read-snapshots';
-import { type Cursor, type Page, type PageHint, type PageRequest, type PageWindow, type UpdatedSinceFilter, followableHint, pageKey, pageWeight, paginate } from './pagination';
+import {
+  type Cursor,
+  type Page,
+  type PageHint,
+  type PageRequest,
+  type PageWindow,
+  type UpdatedSinceFilter,
+  followableHint,
+  pageKey,
+  pageWeight,
+  paginate,
+} from './pagination';
 
 /** What a list needs from its repository: a total and windows, both within one tenant, under one filter. */
 export interface TenantRows<T, F extends UpdatedSinceFilter> {
@@ -45,6 +56,10 @@ export abstract class ListTenantRows<T, F extends UpdatedSinceFilter = UpdatedSi
 
 /** A filter in a cache key: its fields in a fixed order, as JSON (free text such as a status cannot run into the next). */
 export function filterKey(filter: object): string {
-  const entries = Object.entries(filter).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
-  return entries.length === 0 ? '' : JSON.stringify(entries.map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+  const entries = Object.entries(filter)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return entries.length === 0
+    ? ''
+    : JSON.stringify(entries.map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
 }

@@ -158,7 +158,12 @@ describe('paginate', () => {
   });
 
   it('an empty list is page 1 with no results', async () => {
-    expect(await paginate({ page: 1, pageSize: 3 }, undefined, source([]))).toMatchObject({ count: 0, page: 1, results: [], hasNext: false });
+    expect(await paginate({ page: 1, pageSize: 3 }, undefined, source([]))).toMatchObject({
+      count: 0,
+      page: 1,
+      results: [],
+      hasNext: false,
+    });
   });
 
   it('reads a numbered page together with the total, but checks an absurd page number against the total first', async () => {

@@ -130,13 +130,7 @@ export interface PageHint {
   after: Cursor;
 }
 
-export function toPage<T>(
-  request: PageRequest,
-  page: number,
-  count: number,
-  results: T[],
-  cursorOf: (row: T) => Cursor,
-): Page<T> {
+export function toPage<T>(request: PageRequest, page: number, count: number, results: T[], cursorOf: (row: T) => Cursor): Page<T> {
   const hasNext = page < pageCount(count, request.pageSize);
   const lastRow = results[results.length - 1];
   return {

@@ -7,7 +7,12 @@ let world: World;
 let manage: ManageTenants;
 
 beforeEach(async () => {
-  world = await aWorld([aTenant('seeblick', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1 }), aBooking({ id: 2, checkInDate: '2026-08-01', checkOutDate: '2026-08-02' })] })]);
+  world = await aWorld([
+    aTenant('seeblick', {
+      sites: [aSite({ id: 1 })],
+      bookings: [aBooking({ id: 1 }), aBooking({ id: 2, checkInDate: '2026-08-01', checkOutDate: '2026-08-02' })],
+    }),
+  ]);
   manage = new ManageTenants(world.tenants);
 });
 
@@ -16,8 +21,8 @@ describe('ManageTenants', () => {
     const created = await manage.create('alpenblick', '  Camping Alpenblick ');
     expect(created).toEqual({ id: expect.any(Number), slug: 'alpenblick', name: 'Camping Alpenblick' });
     expect(await manage.list()).toEqual([
-      { ...created, sites: 0, bookings: 0 },
-      { id: expect.any(Number), slug: 'seeblick', name: 'Camping seeblick', sites: 1, bookings: 2 },
+      { ...created, sites: 0, bookings: 0, billing: false },
+      { id: expect.any(Number), slug: 'seeblick', name: 'Camping seeblick', sites: 1, bookings: 2, billing: false },
     ]);
   });
 

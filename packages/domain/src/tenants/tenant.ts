@@ -9,6 +9,8 @@ export interface Tenant {
 export interface TenantSummary extends Tenant {
   sites: number;
   bookings: number;
+  /** Whether the tenant has billing details, without which its open invoices carry no QR-bill (docs/accounting.md). */
+  billing: boolean;
 }
 
 export interface TenantRepository {
@@ -16,7 +18,7 @@ export interface TenantRepository {
   findBySlug(slug: string): Promise<Tenant | null>;
   /** Creates a tenant; throws DomainError `tenant_exists` when the slug is taken. */
   create(tenant: { slug: string; name: string }): Promise<Tenant>;
-  /** Every tenant with its counts of sites and bookings, ordered by slug. */
+  /** Every tenant with its counts of sites and bookings and whether it has billing details, ordered by slug. */
   listWithCounts(): Promise<TenantSummary[]>;
   /** True when no tenant exists at all (the first start of a fresh database). */
   isEmpty(): Promise<boolean>;

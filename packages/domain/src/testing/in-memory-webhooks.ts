@@ -36,7 +36,10 @@ export class InMemoryWebhookEndpoints implements WebhookEndpointRepository {
   }
 
   async list(tenantId: number): Promise<WebhookEndpoint[]> {
-    return this.store.webhookEndpoints.filter((e) => e.tenantId === tenantId).sort((a, b) => a.id - b.id).map(copy);
+    return this.store.webhookEndpoints
+      .filter((e) => e.tenantId === tenantId)
+      .sort((a, b) => a.id - b.id)
+      .map(copy);
   }
 
   async find(tenantId: number, id: number): Promise<WebhookEndpoint | null> {

@@ -1,6 +1,10 @@
 import { FixedClock } from './fixed-clock';
 import { type AdapterSet, describeAdapterContracts } from './contracts';
-import { GuardedMemoryRateLimiter, InMemoryDataVersions, InMemoryRawWriter, InMemoryStore, inMemoryAdapters } from './in-memory-store';
+import { InMemoryDataVersions } from './in-memory-data-versions';
+import { GuardedMemoryRateLimiter } from './in-memory-rate-limiter';
+import { InMemoryRawWriter } from './in-memory-raw-writer';
+import { InMemoryStore } from './in-memory-store';
+import { inMemoryAdapters } from './in-memory-adapters';
 
 describeAdapterContracts(
   'in-memory',

@@ -1,5 +1,6 @@
 import type { Booking } from '../bookings/booking';
 import type { Customer, UserRole } from '../customers/customer';
+import type { BillingDetails } from '../invoices/billing-details';
 import type { Invoice } from '../invoices/invoice';
 import type { Site } from '../sites/site';
 import type { TenantSnapshot } from '../tenants/tenant-import';
@@ -71,6 +72,22 @@ export function anInvoice(overrides: Partial<SnapshotInvoice> = {}): SnapshotInv
     totalChf: 11240,
     status: 'OFFEN',
     issuedAt: new Date(Date.UTC(2026, 1, 1) + id * 60_000),
+    ...overrides,
+  };
+}
+
+/** A Swiss campsite's billing details with a QR-IBAN (so an open invoice's payment part carries a QR reference). */
+export function someBillingDetails(overrides: Partial<BillingDetails> = {}): BillingDetails {
+  return {
+    name: 'Camping Alpenblick AG',
+    street: 'Seestrasse',
+    buildingNumber: '12',
+    postalCode: '3800',
+    town: 'Interlaken',
+    country: 'CH',
+    iban: 'CH4431999123000889012',
+    vatNumber: 'CHE-123.456.789 MWST',
+    language: 'de',
     ...overrides,
   };
 }

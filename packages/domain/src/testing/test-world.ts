@@ -5,7 +5,10 @@ import { DomainError } from '../shared/domain-error';
 import type { Page, PageHint, PageRequest } from '../shared/pagination';
 import type { TenantSnapshot } from '../tenants/tenant-import';
 import { FixedClock } from './fixed-clock';
-import { FakeSecretHasher, InMemoryStore, InMemoryTenantImporter, inMemoryAdapters } from './in-memory-store';
+import { FakeSecretHasher } from './fake-secret-hasher';
+import { InMemoryStore } from './in-memory-store';
+import { InMemoryTenantImporter } from './in-memory-tenant-importer';
+import { inMemoryAdapters } from './in-memory-adapters';
 
 /**
  * One in-memory world for the domain's unit tests: a store seeded with whole tenants, every repository over it, a

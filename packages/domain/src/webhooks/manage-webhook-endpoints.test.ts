@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../api-keys/api-key';
 import { FixedClock, SeededRandom } from '../testing/fixed-clock';
-import { InMemoryStore, inMemoryAdapters } from '../testing/in-memory-store';
+import { inMemoryAdapters } from '../testing/in-memory-adapters';
+import { InMemoryStore } from '../testing/in-memory-store';
 import { RecordingWebhookTransport } from '../testing/in-memory-webhooks';
 import { aTenant } from '../testing/mothers';
 import { PAUSED_MANUALLY, ManageWebhookEndpoints, base64 } from './manage-webhook-endpoints';
@@ -13,8 +14,19 @@ async function aWorld() {
   const clock = new FixedClock('2026-06-01T12:00:00Z');
   const adapters = inMemoryAdapters(store, clock);
   await adapters.importer.importTenants([aTenant('alpine')]);
-  const principal: Principal = { tenantId: store.tenants[0]!.id, keyId: 1, prefix: 'ck_abcde', scopes: ['bookings:read', 'webhooks:manage'] };
-  const manage = new ManageWebhookEndpoints(adapters.webhooks, { accepts: () => true }, clock, new SeededRandom(3), new RecordingWebhookTransport());
+  const principal: Principal = {
+    tenantId: store.tenants[0]!.id,
+    keyId: 1,
+    prefix: 'ck_abcde',
+    scopes: ['bookings:read', 'webhooks:manage'],
+  };
+  const manage = new ManageWebhookEndpoints(
+    adapters.webhooks,
+    { accepts: () => true },
+    clock,
+    new SeededRandom(3),
+    new RecordingWebhookTransport(),
+  );
   const { view } = await manage.create(principal, { url: 'https://hooks.example.com/' });
   return { store, clock, adapters, principal, manage, id: view.endpoint.id };
 }
@@ -34,12 +46,16 @@ describe('ManageWebhookEndpoints.rotateSecret', () => {
     ]);
     clock.advance(19 * 3600_000);
     const fourth = await manage.rotateSecret(principal, id, false);
-    expect((await adapters.webhooks.find(principal.tenantId, id))!.secrets.map((s) => s.secret)).toEqual([fourth.secret, third.secret, second.secret]);
+    expect((await adapters.webhooks.find(principal.tenantId, id))!.secrets.map((s) => s.secret)).toEqual([
+      fourth.secret,
+      third.secret,
+      second.secret,
+    ]);
   });
 });
 
 describe('ManageWebhookEndpoints.update', () => {
-  it('pausing an endpoint the sender paused keeps the sender\'s reason; resuming clears it', async () => {
+  it("pausing an endpoint the sender paused keeps the sender's reason; resuming clears it", async () => {
     const { adapters, principal, manage, id } = await aWorld();
     await adapters.webhooks.update(principal.tenantId, id, { status: 'paused', pausedReason: 'gone' });
     expect((await manage.update(principal, id, { status: 'paused' })).endpoint.pausedReason).toBe('gone');

@@ -64,7 +64,10 @@ export class ManageWebhookEndpoints {
     private readonly transport: WebhookTransport,
   ) {}
 
-  async create(principal: Principal, input: WebhookEndpointInput & { url: string }): Promise<{ view: WebhookEndpointView; secret: string }> {
+  async create(
+    principal: Principal,
+    input: WebhookEndpointInput & { url: string },
+  ): Promise<{ view: WebhookEndpointView; secret: string }> {
     const tenantId = this.tenantOf(principal);
     const readable = readableTypes(principal);
     const errors: FieldErrors = {};

@@ -33,7 +33,9 @@ export interface WebhookEndpoint {
 export type NewWebhookEndpoint = Omit<WebhookEndpoint, 'tenantId' | 'id'>;
 
 /** The fields an update may set; absent fields are kept. */
-export type WebhookEndpointChanges = Partial<Pick<WebhookEndpoint, 'url' | 'types' | 'description' | 'status' | 'pausedReason' | 'position' | 'secrets'>>;
+export type WebhookEndpointChanges = Partial<
+  Pick<WebhookEndpoint, 'url' | 'types' | 'description' | 'status' | 'pausedReason' | 'position' | 'secrets'>
+>;
 
 /** Where a tenant's feed stands now: its token (which binds cursors to it) and its latest position. */
 export interface FeedHead {

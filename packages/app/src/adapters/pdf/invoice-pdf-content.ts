@@ -1,10 +1,4 @@
-import {
-  type InvoiceDocument,
-  QUANTITY_PLACES,
-  VAT_RATE_PLACES,
-  formatFixedDecimal,
-  formatMoney,
-} from '@campsite/domain';
+import { type InvoiceDocument, QUANTITY_PLACES, VAT_RATE_PLACES, formatFixedDecimal, formatMoney } from '@campsite/domain';
 import { INVOICE_LABELS } from './invoice-labels';
 
 /**

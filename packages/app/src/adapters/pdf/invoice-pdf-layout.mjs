@@ -85,7 +85,11 @@ export function renderInvoicePdf(content) {
   y += 16;
 
   row(content.lineHeader, COLUMNS, 'Helvetica-Bold');
-  doc.moveTo(MARGIN, y - 2).lineTo(doc.page.width - MARGIN, y - 2).lineWidth(0.5).stroke();
+  doc
+    .moveTo(MARGIN, y - 2)
+    .lineTo(doc.page.width - MARGIN, y - 2)
+    .lineWidth(0.5)
+    .stroke();
   if (content.lines.length === 0) row([content.noLines], COLUMNS, 'Helvetica');
   for (const line of content.lines) row(line, COLUMNS, 'Helvetica');
   y += 10;
@@ -99,7 +103,11 @@ export function renderInvoicePdf(content) {
     y += 6;
   }
   room(24);
-  doc.moveTo(330, y).lineTo(doc.page.width - MARGIN, y).lineWidth(0.5).stroke();
+  doc
+    .moveTo(330, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .lineWidth(0.5)
+    .stroke();
   y += 6;
   doc.font('Helvetica-Bold').fontSize(11);
   doc.text(content.total[0], 330, y, { width: 120 });

@@ -132,16 +132,32 @@ export function describeTenantRepositoryContract(name: string, setup: AdapterSet
       expect(a.id).not.toBe(b.id);
     });
 
-    it('lists every tenant by slug with its counts of sites and bookings', async () => {
+    it('lists every tenant by slug with its counts of sites and bookings and whether it has billing details', async () => {
       const set = adapters();
       const [full, empty] = [uniqueSlug('b-full'), uniqueSlug('a-empty')];
-      await seedTenant(set, aTenant(full, { sites: [aSite({ id: 1 }), aSite({ id: 2 })], bookings: [aBooking({ id: 1, siteId: 2 })] }));
+      const billing = {
+        name: 'Camping Voll AG',
+        street: 'Seestrasse',
+        buildingNumber: '1',
+        postalCode: '3855',
+        town: 'Brienz',
+        country: 'CH',
+        iban: 'CH9300762011623852957',
+        vatNumber: 'CHE-123.456.789 MWST',
+        language: 'de' as const,
+      };
+      await seedTenant(
+        set,
+        aTenant(full, { sites: [aSite({ id: 1 }), aSite({ id: 2 })], bookings: [aBooking({ id: 1, siteId: 2 })], billing }),
+      );
       const created = await set.tenants.create({ slug: empty, name: 'Camping Leer' });
       const listed = (await set.tenants.listWithCounts()).filter((t) => t.slug === full || t.slug === empty);
-      expect(listed).toEqual([
-        { ...created, sites: 0, bookings: 0 },
-        { id: expect.any(Number), slug: full, name: `Camping ${full}`, sites: 2, bookings: 1 },
-      ].sort((a, b) => (a.slug < b.slug ? -1 : 1)));
+      expect(listed).toEqual(
+        [
+          { ...created, sites: 0, bookings: 0, billing: false },
+          { id: expect.any(Number), slug: full, name: `Camping ${full}`, sites: 2, bookings: 1, billing: true },
+        ].sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+      );
     });
 
     it('refuses a taken slug with tenant_exists, naming it', async () => {

@@ -176,7 +176,10 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
     describe('insertIfAvailable', () => {
       it('assigns the next id within the tenant, returns the stored booking and updates the counts', async () => {
         const set = adapters();
-        const tenantId = await tenantWith(set, [aBooking({ id: 1 }), aBooking({ id: 7, checkInDate: '2026-01-01', checkOutDate: '2026-01-02' })]);
+        const tenantId = await tenantWith(set, [
+          aBooking({ id: 1 }),
+          aBooking({ id: 7, checkInDate: '2026-01-01', checkOutDate: '2026-01-02' }),
+        ]);
         // Another tenant with higher ids must not influence this tenant's numbering (docs/api-behaviour.md §3).
         await tenantWith(set, [aBooking({ id: 500 })]);
         const draft = aNewBooking(tenantId, { checkInDate: '2026-09-01', checkOutDate: '2026-09-03', totalPrice: 7000 });
@@ -217,7 +220,9 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
 
       it('accepts touching ranges on either side', async () => {
         const set = adapters();
-        const tenantId = await tenantWith(set, [aBooking({ id: 1, status: 'confirmed', checkInDate: '2026-07-05', checkOutDate: '2026-07-10' })]);
+        const tenantId = await tenantWith(set, [
+          aBooking({ id: 1, status: 'confirmed', checkInDate: '2026-07-05', checkOutDate: '2026-07-10' }),
+        ]);
         await set.bookings.insertIfAvailable(aNewBooking(tenantId, { checkInDate: '2026-07-01', checkOutDate: '2026-07-05' }));
         await set.bookings.insertIfAvailable(aNewBooking(tenantId, { checkInDate: '2026-07-10', checkOutDate: '2026-07-12' }));
         expect(await set.bookings.count(tenantId, {})).toBe(3);
@@ -248,7 +253,9 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
 
       it('refuses a reference taken in the tenant and stores nothing; another tenant may use it', async () => {
         const set = adapters();
-        const tenantId = await tenantWith(set, [aBooking({ id: 1, bookingReference: 'TAKEN00001', checkInDate: '2026-01-01', checkOutDate: '2026-01-02' })]);
+        const tenantId = await tenantWith(set, [
+          aBooking({ id: 1, bookingReference: 'TAKEN00001', checkInDate: '2026-01-01', checkOutDate: '2026-01-02' }),
+        ]);
         const draft = aNewBooking(tenantId, { bookingReference: 'TAKEN00001', checkInDate: '2026-09-01', checkOutDate: '2026-09-02' });
         await expectDomainError(set.bookings.insertIfAvailable(draft), 'duplicate_booking_reference');
         expect(await set.bookings.count(tenantId, {})).toBe(1);
@@ -265,7 +272,9 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
         const set = adapters();
         const tenantId = await tenantWith(set);
         const attempts = Array.from({ length: 12 }, (_, i) =>
-          set.bookings.insertIfAvailable(aNewBooking(tenantId, { checkInDate: `2026-08-${String(10 + (i % 3)).padStart(2, '0')}`, checkOutDate: '2026-08-20' })),
+          set.bookings.insertIfAvailable(
+            aNewBooking(tenantId, { checkInDate: `2026-08-${String(10 + (i % 3)).padStart(2, '0')}`, checkOutDate: '2026-08-20' }),
+          ),
         );
         const outcomes = await Promise.allSettled(attempts);
         const won = outcomes.filter((o) => o.status === 'fulfilled');
@@ -281,7 +290,12 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
         const tenantId = await tenantWith(set, [aBooking({ id: 3, checkInDate: '2025-01-01', checkOutDate: '2025-01-02' })]);
         const created = await Promise.all(
           Array.from({ length: 8 }, (_, i) =>
-            set.bookings.insertIfAvailable(aNewBooking(tenantId, { checkInDate: `2026-09-${String(i + 1).padStart(2, '0')}`, checkOutDate: `2026-09-${String(i + 2).padStart(2, '0')}` })),
+            set.bookings.insertIfAvailable(
+              aNewBooking(tenantId, {
+                checkInDate: `2026-09-${String(i + 1).padStart(2, '0')}`,
+                checkOutDate: `2026-09-${String(i + 2).padStart(2, '0')}`,
+              }),
+            ),
           ),
         );
         expect(created.map((b) => b.id).sort((x, y) => x - y)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
@@ -323,16 +337,37 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
         const statuses = ['pending', 'confirmed', 'cancelled', 'completed', 'no_show', 'legacy_hold'];
         await fc.assert(
           fc.asyncProperty(
-            fc.array(fc.record({ siteId: fc.integer({ min: 1, max: 3 }), start: fc.integer({ min: 0, max: 40 }), nights: fc.integer({ min: 1, max: 10 }), status: fc.constantFrom(...statuses) }), { maxLength: 15 }),
+            fc.array(
+              fc.record({
+                siteId: fc.integer({ min: 1, max: 3 }),
+                start: fc.integer({ min: 0, max: 40 }),
+                nights: fc.integer({ min: 1, max: 10 }),
+                status: fc.constantFrom(...statuses),
+              }),
+              { maxLength: 15 },
+            ),
             fc.integer({ min: 0, max: 45 }),
             fc.integer({ min: 1, max: 30 }),
             fc.subarray([1, 2, 3], { minLength: 1 }),
             async (drawn, start, nights, siteIds) => {
-              const rows = drawn.map((b, i) => aBooking({ id: i + 1, siteId: b.siteId, status: b.status, checkInDate: day(b.start), checkOutDate: day(b.start + b.nights) }));
+              const rows = drawn.map((b, i) =>
+                aBooking({
+                  id: i + 1,
+                  siteId: b.siteId,
+                  status: b.status,
+                  checkInDate: day(b.start),
+                  checkOutDate: day(b.start + b.nights),
+                }),
+              );
               const tenantId = await tenantWith(set, rows);
               const window = { from: day(start), to: day(start + nights) };
               const expected = rows
-                .filter((b) => siteIds.includes(b.siteId) && isOccupying(b.status) && rangesOverlap(b.checkInDate, b.checkOutDate, window.from, window.to))
+                .filter(
+                  (b) =>
+                    siteIds.includes(b.siteId) &&
+                    isOccupying(b.status) &&
+                    rangesOverlap(b.checkInDate, b.checkOutDate, window.from, window.to),
+                )
                 .map(({ siteId, checkInDate, checkOutDate }) => ({ siteId, checkInDate, checkOutDate }));
               expect(sortStays(await set.bookings.listOccupyingStays(tenantId, siteIds, window))).toEqual(sortStays(expected));
             },
@@ -345,7 +380,10 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
     describe('updateStatus', () => {
       it('changes status and price only while the status is still `from`, and the counts follow', async () => {
         const set = adapters();
-        const tenantId = await tenantWith(set, [aBooking({ id: 1, status: 'pending', totalPrice: 1000 }), aBooking({ id: 2, status: 'pending', checkInDate: '2026-02-01', checkOutDate: '2026-02-02' })]);
+        const tenantId = await tenantWith(set, [
+          aBooking({ id: 1, status: 'pending', totalPrice: 1000 }),
+          aBooking({ id: 2, status: 'pending', checkInDate: '2026-02-01', checkOutDate: '2026-02-02' }),
+        ]);
         const updated = await set.bookings.updateStatus(tenantId, 1, 'pending', 'confirmed', 12345);
         expect(updated).toMatchObject({ id: 1, status: 'confirmed', totalPrice: 12345, siteNumber: 'A01', bookingReference: 'REF0000001' });
         expect(await set.bookings.findById(tenantId, 1)).toEqual(updated);

@@ -44,7 +44,7 @@ export function describeChangeFeedContract(name: string, setup: AdapterSetup): v
       expect(batch.token).toMatch(/^[0-9a-f]{32}$/);
     });
 
-    it('records another program\'s writes after the last position, in commit order, each record once at its latest change', async () => {
+    it("records another program's writes after the last position, in commit order, each record once at its latest change", async () => {
       const set = adapters();
       const tenantId = await aWorld(set);
       const mark = await lastPosition(set, tenantId);
@@ -79,7 +79,9 @@ export function describeChangeFeedContract(name: string, setup: AdapterSetup): v
       expect(first.count).toBe(7);
       const rest = await set.changes.read(tenantId, first.changes.at(-1)!.position, CHANGE_TYPES, 50);
       expect(rest.count).toBe(4);
-      expect([...brief(first.changes), ...brief(rest.changes)].sort()).toEqual(brief((await set.changes.read(tenantId, 0, CHANGE_TYPES, 50)).changes).sort());
+      expect([...brief(first.changes), ...brief(rest.changes)].sort()).toEqual(
+        brief((await set.changes.read(tenantId, 0, CHANGE_TYPES, 50)).changes).sort(),
+      );
     });
 
     it('keeps tenants apart: own log, own token', async () => {

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { isKeyActive } from '../../api-keys/api-key';
 import { FreshApiKeys } from '../../api-keys/fresh-api-keys';
 import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
-import { type AdapterSet, type AdapterSetup, expectDomainError, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet, useRawWriter } from './adapter-set';
+import {
+  type AdapterSet,
+  type AdapterSetup,
+  expectDomainError,
+  seedTenant,
+  uniquePrefix,
+  uniqueSlug,
+  useAdapterSet,
+  useRawWriter,
+} from './adapter-set';
 import { aNewBooking } from './booking-repository.contract';
 
 const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'];
@@ -99,14 +108,19 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
       const tenantId = await aWorld(set);
       await rawWriter().insertSite(tenantId, aSite({ id: 3, siteNumber: 'C3' }));
       // The console takes a booking by phone with the next free id, without touching any counter.
-      await rawWriter().insertBooking(tenantId, aBooking({ id: 3, siteId: 3, status: 'pending', checkInDate: '2026-08-01', checkOutDate: '2026-08-05' }));
+      await rawWriter().insertBooking(
+        tenantId,
+        aBooking({ id: 3, siteId: 3, status: 'pending', checkInDate: '2026-08-01', checkOutDate: '2026-08-05' }),
+      );
       await rawWriter().insertInvoice(tenantId, anInvoice({ id: 2, bookingId: 3 }));
       await rawWriter().deleteInvoice(tenantId, 1);
       await expectExactTotals(set, tenantId);
       expect(await set.sites.count(tenantId)).toBe(3);
       expect(await set.invoices.count(tenantId)).toBe(1);
 
-      const created = await set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 3, checkInDate: '2026-08-05', checkOutDate: '2026-08-07' }));
+      const created = await set.bookings.insertIfAvailable(
+        aNewBooking(tenantId, { siteId: 3, checkInDate: '2026-08-05', checkOutDate: '2026-08-07' }),
+      );
       expect(created.id).toBe(4);
       await expectDomainError(
         set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 3, checkInDate: '2026-08-04', checkOutDate: '2026-08-06' })),

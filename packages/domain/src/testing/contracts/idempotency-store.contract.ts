@@ -81,7 +81,10 @@ export function describeIdempotencyStoreContract(name: string, setup: AdapterSet
       const fresh = await claimAt(set, tenantId, 'key-5', 'fp', at(STALE + 1));
       expect(fresh.kind).toBe('claimed');
       const before = await set.bookings.count(tenantId, {});
-      await expectDomainError(set.bookings.insertIfAvailable(aNewBooking(tenantId), completing('key-5', old.token)), 'idempotency_key_in_use');
+      await expectDomainError(
+        set.bookings.insertIfAvailable(aNewBooking(tenantId), completing('key-5', old.token)),
+        'idempotency_key_in_use',
+      );
       expect(await set.bookings.count(tenantId, {})).toBe(before);
     });
 

@@ -5,7 +5,11 @@ import { describeBookingRepositoryContract } from './booking-repository.contract
 import { describeDataVersionsContract } from './data-versions.contract';
 import { describeInvoiceDocumentsContract } from './invoice-documents.contract';
 import { describeIdempotencyStoreContract } from './idempotency-store.contract';
-import { describeCustomerRepositoryContract, describeInvoiceRepositoryContract, describeSiteRepositoryContract } from './list-repositories.contract';
+import {
+  describeCustomerRepositoryContract,
+  describeInvoiceRepositoryContract,
+  describeSiteRepositoryContract,
+} from './list-repositories.contract';
 import { describeRateLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
 import { describeEveryWriterContract } from './every-writer.contract';

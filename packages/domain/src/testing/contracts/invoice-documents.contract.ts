@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingDetails } from '../../invoices/billing-details';
 import type { InvoiceLine } from '../../invoices/invoice';
-import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
+import { aBooking, aSite, aTenant, aUser, anInvoice, someBillingDetails } from '../mothers';
 import { type AdapterSetup, expectDomainError, seedTenant, uniqueSlug, useAdapterSet, useRawWriter } from './adapter-set';
 
-const billing: BillingDetails = {
-  name: 'Camping Alpenblick AG', street: 'Seestrasse', buildingNumber: '12a', postalCode: '3800', town: 'Interlaken',
-  country: 'CH', iban: 'CH4431999123000889012', vatNumber: 'CHE-123.456.789 MWST', language: 'it',
-};
+const billing = someBillingDetails({ buildingNumber: '12a', language: 'it' });
 const line = (position: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
-  position, description: `Line ${position}`, quantity: 3000, unitPrice: 3500, vatRate: 810, amount: 10500, ...overrides,
+  position,
+  description: `Line ${position}`,
+  quantity: 3000,
+  unitPrice: 3500,
+  vatRate: 810,
+  amount: 10500,
+  ...overrides,
 });
 
 /**
@@ -39,7 +41,10 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
         line(2, { quantity: 123_456_789_012, unitPrice: 999_999_999_999_99, vatRate: 10_000, amount: 1 }),
       ];
       const a = await seedTenant(set, aTenant(uniqueSlug('lines'), { invoices: [anInvoice({ id: 1, lines }), anInvoice({ id: 2 })] }));
-      const b = await seedTenant(set, aTenant(uniqueSlug('lines'), { invoices: [anInvoice({ id: 1, lines: [line(1, { description: 'other' })] })] }));
+      const b = await seedTenant(
+        set,
+        aTenant(uniqueSlug('lines'), { invoices: [anInvoice({ id: 1, lines: [line(1, { description: 'other' })] })] }),
+      );
       expect(await set.invoices.linesOf(a, 1)).toEqual([lines[1], lines[2], lines[0]]);
       expect(await set.invoices.linesOf(a, 2)).toEqual([]);
       expect(await set.invoices.linesOf(a, 3)).toEqual([]);
@@ -63,7 +68,12 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
         aTenant(uniqueSlug('cust'), {
           sites: [aSite({ id: 1 })],
           users: [aUser({ id: 1 }), aUser({ id: 2, role: 'staff' }), aUser({ id: 3 })],
-          bookings: [aBooking({ id: 1, customerId: 1 }), aBooking({ id: 2 }), aBooking({ id: 3, customerId: 3 }), aBooking({ id: 4, customerId: 1 })],
+          bookings: [
+            aBooking({ id: 1, customerId: 1 }),
+            aBooking({ id: 2 }),
+            aBooking({ id: 3, customerId: 3 }),
+            aBooking({ id: 4, customerId: 1 }),
+          ],
         }),
       );
       expect((await set.bookings.findById(tenantId, 1))?.customerId).toBe(1);
@@ -80,9 +90,16 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
     it('stores a new booking with its customer, and refuses a staff user or another tenant customer', async () => {
       const set = adapters();
       const other = await seedTenant(set, aTenant(uniqueSlug('cust-o'), { users: [aUser({ id: 7 })] }));
-      const tenantId = await seedTenant(set, aTenant(uniqueSlug('cust-n'), { sites: [aSite({ id: 1 })], users: [aUser({ id: 1 }), aUser({ id: 2, role: 'staff' })] }));
+      const tenantId = await seedTenant(
+        set,
+        aTenant(uniqueSlug('cust-n'), { sites: [aSite({ id: 1 })], users: [aUser({ id: 1 }), aUser({ id: 2, role: 'staff' })] }),
+      );
       const draft = (customerId: number | null, day: number) => {
-        const { id: _id, ...fields } = aBooking({ checkInDate: `2027-03-0${day}`, checkOutDate: `2027-03-0${day + 1}`, bookingReference: `NEWBOOK00${day}` });
+        const { id: _id, ...fields } = aBooking({
+          checkInDate: `2027-03-0${day}`,
+          checkOutDate: `2027-03-0${day + 1}`,
+          bookingReference: `NEWBOOK00${day}`,
+        });
         return { ...fields, tenantId, customerId };
       };
       expect((await set.bookings.insertIfAvailable(draft(1, 1))).customerId).toBe(1);
@@ -94,7 +111,11 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
 
     it('refuses an import whose booking names a staff user or another tenant user, and stores nothing', async () => {
       const set = adapters();
-      const staff = aTenant(uniqueSlug('imp-staff'), { sites: [aSite({ id: 1 })], users: [aUser({ id: 1, role: 'staff' })], bookings: [aBooking({ id: 1, customerId: 1 })] });
+      const staff = aTenant(uniqueSlug('imp-staff'), {
+        sites: [aSite({ id: 1 })],
+        users: [aUser({ id: 1, role: 'staff' })],
+        bookings: [aBooking({ id: 1, customerId: 1 })],
+      });
       await expectDomainError(set.importer.importTenants([staff]), 'validation_failed');
       const owner = aTenant(uniqueSlug('imp-owner'), { users: [aUser({ id: 5 })] });
       const stranger = aTenant(uniqueSlug('imp-stranger'), { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1, customerId: 5 })] });
@@ -106,7 +127,13 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
       const set = adapters();
       const tenantId = await seedTenant(
         set,
-        aTenant(uniqueSlug('writer'), { billing, sites: [aSite({ id: 1 })], users: [aUser({ id: 1 }), aUser({ id: 2, role: 'staff' })], bookings: [aBooking({ id: 1, customerId: 1 })], invoices: [anInvoice({ id: 1, lines: [line(1)] })] }),
+        aTenant(uniqueSlug('writer'), {
+          billing,
+          sites: [aSite({ id: 1 })],
+          users: [aUser({ id: 1 }), aUser({ id: 2, role: 'staff' })],
+          bookings: [aBooking({ id: 1, customerId: 1 })],
+          invoices: [anInvoice({ id: 1, lines: [line(1)] })],
+        }),
       );
       let stamp = await set.versions.stampOf(tenantId);
       const stampMoved = async () => {

@@ -14,9 +14,20 @@ export function describeSiteRepositoryContract(name: string, setup: AdapterSetup
       // UTF-8 byte order: digits < upper case < lower case < Latin-1 letters < U+FF21 < astral characters. The last
       // pair is where byte order and JavaScript's UTF-16 string order disagree.
       const numbers: Array<[number, string]> = [
-        [1, 'a1'], [2, 'B1'], [3, 'A2'], [4, 'Ä1'], [5, 'A10'], [6, 'B1'], [7, '\u{1F3D5}1'], [8, '\uFF211'], [9, '10'],
+        [1, 'a1'],
+        [2, 'B1'],
+        [3, 'A2'],
+        [4, 'Ä1'],
+        [5, 'A10'],
+        [6, 'B1'],
+        [7, '\u{1F3D5}1'],
+        [8, '\uFF211'],
+        [9, '10'],
       ];
-      const tenantId = await seedTenant(set, aTenant(uniqueSlug('sites'), { sites: numbers.map(([id, siteNumber]) => aSite({ id, siteNumber })) }));
+      const tenantId = await seedTenant(
+        set,
+        aTenant(uniqueSlug('sites'), { sites: numbers.map(([id, siteNumber]) => aSite({ id, siteNumber })) }),
+      );
       const rows = await set.sites.list(tenantId, { offset: 0, limit: 20 });
       expect(rows.map((s) => s.siteNumber)).toEqual(['10', 'A10', 'A2', 'B1', 'B1', 'a1', 'Ä1', '\uFF211', '\u{1F3D5}1']);
       expect(rows.map((s) => s.id)).toEqual([9, 5, 3, 2, 6, 1, 4, 8, 7]);
@@ -31,12 +42,36 @@ export function describeSiteRepositoryContract(name: string, setup: AdapterSetup
       const tenantId = await seedTenant(
         set,
         aTenant(uniqueSlug('sites'), {
-          siteTypes: [{ id: 1, name: 'Tent pitch' }, { id: 4, name: 'Wohnmobil-Stellplatz' }],
-          sites: [aSite({ id: 3, siteNumber: 'C03', name: '', maxOccupants: 12, basePricePerNight: 987654321, status: 'under_repair', siteTypeId: 4 })],
+          siteTypes: [
+            { id: 1, name: 'Tent pitch' },
+            { id: 4, name: 'Wohnmobil-Stellplatz' },
+          ],
+          sites: [
+            aSite({
+              id: 3,
+              siteNumber: 'C03',
+              name: '',
+              maxOccupants: 12,
+              basePricePerNight: 987654321,
+              status: 'under_repair',
+              siteTypeId: 4,
+            }),
+          ],
         }),
       );
       // A site has no creation time: without an updated_at of its own it takes the time of the import.
-      const expected = { id: 3, tenantId, siteNumber: 'C03', name: '', maxOccupants: 12, basePricePerNight: 987654321, status: 'under_repair', siteTypeId: 4, siteTypeName: 'Wohnmobil-Stellplatz', updatedAt: set.clock.now() };
+      const expected = {
+        id: 3,
+        tenantId,
+        siteNumber: 'C03',
+        name: '',
+        maxOccupants: 12,
+        basePricePerNight: 987654321,
+        status: 'under_repair',
+        siteTypeId: 4,
+        siteTypeName: 'Wohnmobil-Stellplatz',
+        updatedAt: set.clock.now(),
+      };
       expect(await set.sites.findById(tenantId, 3)).toEqual(expected);
       expect(await set.sites.list(tenantId, { offset: 0, limit: 5 })).toEqual([expected]);
       expect(await set.sites.findById(tenantId, 4)).toBeNull();
@@ -45,7 +80,10 @@ export function describeSiteRepositoryContract(name: string, setup: AdapterSetup
     it('keeps tenants apart even when they use the same ids', async () => {
       const set = adapters();
       const a = await seedTenant(set, aTenant(uniqueSlug('sites-a'), { sites: [aSite({ id: 1, siteNumber: 'A' }), aSite({ id: 2 })] }));
-      const b = await seedTenant(set, aTenant(uniqueSlug('sites-b'), { siteTypes: [{ id: 1, name: 'Cabin' }], sites: [aSite({ id: 1, siteNumber: 'B' })] }));
+      const b = await seedTenant(
+        set,
+        aTenant(uniqueSlug('sites-b'), { siteTypes: [{ id: 1, name: 'Cabin' }], sites: [aSite({ id: 1, siteNumber: 'B' })] }),
+      );
       expect(await set.sites.count(a)).toBe(2);
       expect(await set.sites.count(b)).toBe(1);
       expect(await set.sites.findById(b, 1)).toMatchObject({ tenantId: b, siteNumber: 'B', siteTypeName: 'Cabin' });
@@ -93,7 +131,14 @@ export function describeCustomerRepositoryContract(name: string, setup: AdapterS
 
     it('round-trips every field, empty phone numbers and millisecond dates included, and no role', async () => {
       const set = adapters();
-      const user = aUser({ id: 12, email: 'zoë@example.ch', firstName: 'Zoë', lastName: "O'Neill", phoneNumber: '', dateJoined: new Date('2024-02-29T23:59:59.999Z') });
+      const user = aUser({
+        id: 12,
+        email: 'zoë@example.ch',
+        firstName: 'Zoë',
+        lastName: "O'Neill",
+        phoneNumber: '',
+        dateJoined: new Date('2024-02-29T23:59:59.999Z'),
+      });
       const edited = aUser({ id: 13, dateJoined: new Date('2020-01-01T00:00:00.000Z'), updatedAt: new Date('2025-03-04T05:06:07.089Z') });
       const tenantId = await seedTenant(set, aTenant(uniqueSlug('customers'), { users: [user, edited] }));
       const { role: _role, ...customer } = user;
@@ -107,10 +152,15 @@ export function describeCustomerRepositoryContract(name: string, setup: AdapterS
     it('keeps tenants apart even when they use the same ids', async () => {
       const set = adapters();
       const a = await seedTenant(set, aTenant(uniqueSlug('customers-a'), { users: [aUser({ id: 1, firstName: 'A' }), aUser({ id: 2 })] }));
-      const b = await seedTenant(set, aTenant(uniqueSlug('customers-b'), { users: [aUser({ id: 1, firstName: 'B' }), aUser({ id: 2, role: 'staff' })] }));
+      const b = await seedTenant(
+        set,
+        aTenant(uniqueSlug('customers-b'), { users: [aUser({ id: 1, firstName: 'B' }), aUser({ id: 2, role: 'staff' })] }),
+      );
       expect(await set.customers.count(a)).toBe(2);
       expect(await set.customers.count(b)).toBe(1);
-      expect(await set.customers.list(b, { offset: 0, limit: 5 })).toEqual([expect.objectContaining({ id: 1, tenantId: b, firstName: 'B' })]);
+      expect(await set.customers.list(b, { offset: 0, limit: 5 })).toEqual([
+        expect.objectContaining({ id: 1, tenantId: b, firstName: 'B' }),
+      ]);
     });
   });
 }
@@ -145,8 +195,21 @@ export function describeInvoiceRepositoryContract(name: string, setup: AdapterSe
     it('round-trips every field: null and set booking ids, exact Rappen, unknown statuses verbatim', async () => {
       const set = adapters();
       const loose = anInvoice({ id: 1, bookingId: null, totalChf: 5, status: 'OFFEN', issuedAt: new Date('2026-01-01T00:00:00.001Z') });
-      const tied = anInvoice({ id: 2, invoiceNumber: '', bookingId: 77, totalChf: 9007199254740, status: 'MAHNUNG', issuedAt: new Date('2026-01-02T00:00:00.000Z') });
-      const negative = anInvoice({ id: 3, totalChf: -1250, status: 'STORNIERT', issuedAt: new Date('2025-01-02T00:00:00.000Z'), updatedAt: new Date('2025-02-01T00:00:00.000Z') });
+      const tied = anInvoice({
+        id: 2,
+        invoiceNumber: '',
+        bookingId: 77,
+        totalChf: 9007199254740,
+        status: 'MAHNUNG',
+        issuedAt: new Date('2026-01-02T00:00:00.000Z'),
+      });
+      const negative = anInvoice({
+        id: 3,
+        totalChf: -1250,
+        status: 'STORNIERT',
+        issuedAt: new Date('2025-01-02T00:00:00.000Z'),
+        updatedAt: new Date('2025-02-01T00:00:00.000Z'),
+      });
       const tenantId = await seedTenant(
         set,
         aTenant(uniqueSlug('invoices'), { sites: [aSite()], bookings: [aBooking({ id: 77 })], invoices: [loose, tied, negative] }),
@@ -164,7 +227,9 @@ export function describeInvoiceRepositoryContract(name: string, setup: AdapterSe
       const b = await seedTenant(set, aTenant(uniqueSlug('invoices-b'), { invoices: [anInvoice({ id: 1, status: 'PICKUP' })] }));
       expect(await set.invoices.count(a)).toBe(2);
       expect(await set.invoices.count(b)).toBe(1);
-      expect(await set.invoices.list(b, { offset: 0, limit: 5 })).toEqual([expect.objectContaining({ id: 1, tenantId: b, status: 'PICKUP' })]);
+      expect(await set.invoices.list(b, { offset: 0, limit: 5 })).toEqual([
+        expect.objectContaining({ id: 1, tenantId: b, status: 'PICKUP' }),
+      ]);
     });
   });
 }

@@ -118,7 +118,12 @@ export function describeRateLimiterContract(name: string, setup: AdapterSetup): 
       expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 1 });
 
       await set.apiKeys.create({
-        tenantId, name: 'moves the stamp', prefix: uniquePrefix(), secretHash: '$2b$04$x', scopes: ['bookings:read'], expiresAt: null,
+        tenantId,
+        name: 'moves the stamp',
+        prefix: uniquePrefix(),
+        secretHash: '$2b$04$x',
+        scopes: ['bookings:read'],
+        expiresAt: null,
       });
       expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
       expect(await limiter(set).peek(key, 3)).toMatchObject({ remaining: 1 });
@@ -139,7 +144,12 @@ export function describeRateLimiterContract(name: string, setup: AdapterSetup): 
       expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 2 });
       expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 2 });
       await set.apiKeys.create({
-        tenantId, name: 'moves the stamp', prefix: uniquePrefix(), secretHash: '$2b$04$x', scopes: ['bookings:read'], expiresAt: null,
+        tenantId,
+        name: 'moves the stamp',
+        prefix: uniquePrefix(),
+        secretHash: '$2b$04$x',
+        scopes: ['bookings:read'],
+        expiresAt: null,
       });
       expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
     });

@@ -15,9 +15,19 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
         name: 'Camping Alpenblick',
         apiKeys: [
           { name: 'erp', prefix: prefixes[0]!, secretHash: '$2b$12$hash-one', scopes: ['invoices:read'], expiresAt, revoked: false },
-          { name: 'old', prefix: prefixes[1]!, secretHash: '$2b$12$hash-two', scopes: ['bookings:read', 'sites:read'], expiresAt: null, revoked: true },
+          {
+            name: 'old',
+            prefix: prefixes[1]!,
+            secretHash: '$2b$12$hash-two',
+            scopes: ['bookings:read', 'sites:read'],
+            expiresAt: null,
+            revoked: true,
+          },
         ],
-        siteTypes: [{ id: 1, name: 'Tent pitch' }, { id: 2, name: 'Cabin' }],
+        siteTypes: [
+          { id: 1, name: 'Tent pitch' },
+          { id: 2, name: 'Cabin' },
+        ],
         sites: [aSite({ id: 1 }), aSite({ id: 2, siteTypeId: 2, siteNumber: 'H1' })],
         users: [aUser({ id: 1 }), aUser({ id: 2, role: 'staff' })],
         bookings: [aBooking({ id: 1 }), aBooking({ id: 2, siteId: 2, status: 'pending' })],
@@ -51,8 +61,16 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
       const keys = await set.apiKeys.listByTenant(id);
       expect(keys.map((k) => k.prefix).sort()).toEqual([...prefixes].sort());
       expect(await set.apiKeys.findByPrefix(prefixes[0]!)).toEqual({
-        id: expect.any(Number), tenantId: id, name: 'erp', prefix: prefixes[0], secretHash: '$2b$12$hash-one',
-        scopes: ['invoices:read'], expiresAt, revokedAt: null, lastUsedAt: null, createdAt: now,
+        id: expect.any(Number),
+        tenantId: id,
+        name: 'erp',
+        prefix: prefixes[0],
+        secretHash: '$2b$12$hash-one',
+        scopes: ['invoices:read'],
+        expiresAt,
+        revokedAt: null,
+        lastUsedAt: null,
+        createdAt: now,
       });
       // A key imported as revoked is revoked from the moment of the import.
       expect(await set.apiKeys.findByPrefix(prefixes[1]!)).toMatchObject({ revokedAt: now, scopes: ['bookings:read', 'sites:read'] });
@@ -67,7 +85,13 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
           sites: [aSite({ id: 1, name: awkward[2]! })],
           users: awkward.map((lastName, i) => aUser({ id: i + 1, lastName, phoneNumber: awkward[(i + 1) % awkward.length]! })),
           bookings: awkward.map((guestLastName, i) =>
-            aBooking({ id: i + 1, guestLastName, guestFirstName: awkward[(i + 3) % awkward.length]!, checkInDate: `2026-07-${String(i + 1).padStart(2, '0')}`, checkOutDate: `2026-07-${String(i + 2).padStart(2, '0')}` }),
+            aBooking({
+              id: i + 1,
+              guestLastName,
+              guestFirstName: awkward[(i + 3) % awkward.length]!,
+              checkInDate: `2026-07-${String(i + 1).padStart(2, '0')}`,
+              checkOutDate: `2026-07-${String(i + 2).padStart(2, '0')}`,
+            }),
           ),
         }),
       ]);
@@ -87,7 +111,10 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
       const set = adapters();
       const slug = uniqueSlug('import');
       await set.importer.importTenants([
-        aTenant(slug, { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 41 }), aBooking({ id: 7, checkInDate: '2025-01-01', checkOutDate: '2025-01-02' })] }),
+        aTenant(slug, {
+          sites: [aSite({ id: 1 })],
+          bookings: [aBooking({ id: 41 }), aBooking({ id: 7, checkInDate: '2025-01-01', checkOutDate: '2025-01-02' })],
+        }),
         aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 900 })] }),
       ]);
       const tenantId = (await set.tenants.findBySlug(slug))!.id;
@@ -103,7 +130,10 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
       const set = adapters();
       const taken = uniqueSlug('import');
       await set.tenants.create({ slug: taken, name: 'already here' });
-      const fresh = aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], apiKeys: [{ name: 'k', prefix: uniquePrefix(), secretHash: 'h', scopes: [], expiresAt: null, revoked: false }] });
+      const fresh = aTenant(uniqueSlug('import'), {
+        sites: [aSite({ id: 1 })],
+        apiKeys: [{ name: 'k', prefix: uniquePrefix(), secretHash: 'h', scopes: [], expiresAt: null, revoked: false }],
+      });
       const error = await expectDomainError(set.importer.importTenants([fresh, aTenant(taken)]), 'tenant_exists');
       expect(error.message).toContain(taken);
       expect(await set.tenants.findBySlug(fresh.slug)).toBeNull();
@@ -133,7 +163,10 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
 
     it('stores nothing when a booking names a site the tenant does not have', async () => {
       const set = adapters();
-      const bad = aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1 }), aBooking({ id: 2, siteId: 9 })] });
+      const bad = aTenant(uniqueSlug('import'), {
+        sites: [aSite({ id: 1 })],
+        bookings: [aBooking({ id: 1 }), aBooking({ id: 2, siteId: 9 })],
+      });
       await expect(set.importer.importTenants([bad])).rejects.toThrow();
       expect(await set.tenants.findBySlug(bad.slug)).toBeNull();
     });

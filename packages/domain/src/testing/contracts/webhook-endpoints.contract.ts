@@ -34,7 +34,7 @@ export function describeWebhookEndpointsContract(name: string, setup: AdapterSet
     const aWorld = (set: AdapterSet) =>
       seedTenant(set, aTenant(uniqueSlug('hooks'), { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1, siteId: 1 })] }));
 
-    it('gives the feed head: the token and last position of the change feed, moved by another program\'s write', async () => {
+    it("gives the feed head: the token and last position of the change feed, moved by another program's write", async () => {
       const set = adapters();
       const tenantId = await aWorld(set);
       const feed = await set.changes.read(tenantId, 0, CHANGE_TYPES, 100);
@@ -71,8 +71,21 @@ export function describeWebhookEndpointsContract(name: string, setup: AdapterSet
       const updated = await set.webhooks.update(tenantId, created.id, { status: 'paused', pausedReason: 'gone', position: 42, secrets });
       expect(updated).toEqual({ ...created, status: 'paused', pausedReason: 'gone', position: 42, secrets });
       expect(await set.webhooks.find(tenantId, created.id)).toEqual(updated);
-      const renamed = await set.webhooks.update(tenantId, created.id, { url: 'https://new.example.com/', types: ['customer'], description: 'x', pausedReason: null, status: 'active' });
-      expect(renamed).toEqual({ ...updated, url: 'https://new.example.com/', types: ['customer'], description: 'x', pausedReason: null, status: 'active' });
+      const renamed = await set.webhooks.update(tenantId, created.id, {
+        url: 'https://new.example.com/',
+        types: ['customer'],
+        description: 'x',
+        pausedReason: null,
+        status: 'active',
+      });
+      expect(renamed).toEqual({
+        ...updated,
+        url: 'https://new.example.com/',
+        types: ['customer'],
+        description: 'x',
+        pausedReason: null,
+        status: 'active',
+      });
       expect(await set.webhooks.update(tenantId, 99, { description: 'y' })).toBeNull();
     });
 
@@ -87,7 +100,7 @@ export function describeWebhookEndpointsContract(name: string, setup: AdapterSet
       expect((await set.webhooks.create(tenantId, anEndpoint(), 10))!.id).toBe(3);
     });
 
-    it('keeps tenants apart: ids start at 1 in each, and another tenant\'s endpoint is never seen or changed', async () => {
+    it("keeps tenants apart: ids start at 1 in each, and another tenant's endpoint is never seen or changed", async () => {
       const set = adapters();
       const alpine = await aWorld(set);
       const birch = await aWorld(set);
@@ -104,7 +117,12 @@ export function describeWebhookEndpointsContract(name: string, setup: AdapterSet
       const set = adapters();
       const tenantId = await aWorld(set);
       const results = await Promise.all(Array.from({ length: 8 }, () => set.webhooks.create(tenantId, anEndpoint(), 5)));
-      expect(results.filter((r) => r !== null).map((r) => r!.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+      expect(
+        results
+          .filter((r) => r !== null)
+          .map((r) => r!.id)
+          .sort((a, b) => a - b),
+      ).toEqual([1, 2, 3, 4, 5]);
       expect(await set.webhooks.list(tenantId)).toHaveLength(5);
       expect(await set.webhooks.create(tenantId, anEndpoint(), 5)).toBeNull();
     });

@@ -1,0 +1,342 @@
+import type { Scope } from '@campsite/domain';
+import { z } from 'zod';
+import { MAX_BODY_BYTES } from '../body/read-json-body';
+import { isOptionalField } from '../schemas/drf-fields';
+import { pagingQuerySchema } from '../schemas/paging.schema';
+import {
+  components,
+  forbiddenSchema,
+  invalidHostSchema,
+  methodNotAllowedSchema,
+  notFoundSchema,
+  payloadTooLargeSchema,
+  requestComponents,
+  serverErrorSchema,
+  serviceUnavailableSchema,
+  throttledSchema,
+  unauthorizedSchema,
+  unsupportedMediaTypeSchema,
+} from '../schemas/responses.schema';
+
+/**
+ * The pieces every operation of the OpenAPI document is built from (document.ts assembles them): JSON Schema from the
+ * zod schemas, the headers, the shared answers, and the shapes of list operations. Nothing here names an endpoint.
+ */
+
+type JsonSchema = Record<string, unknown>;
+export type ResponseObject = Record<string, unknown>;
+
+export const OPENAPI_PATH = '/openapi.json';
+export const DOCS_PATH = '/docs';
+/** The files of the reference page under `/docs/assets/` (docs.routes.ts serves them). */
+export const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'] as const;
+export const API = '/api/v1/public';
+
+/** Strips zod's `$schema`: inside an OpenAPI 3.1 document the dialect is the document's own. */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    override: dropOptionalFields,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+/** A DRF field with a default is optional even though its zod transform accepts `undefined` itself. */
+function dropOptionalFields(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const { zodSchema, jsonSchema } = ctx;
+  if (!(zodSchema instanceof z.ZodObject) || !Array.isArray(jsonSchema.required)) return;
+  const shape = zodSchema.shape as Record<string, z.ZodType>;
+  const required = (jsonSchema.required as string[]).filter((name) => shape[name] && !isOptionalField(shape[name]));
+  if (required.length > 0) jsonSchema.required = required;
+  else delete jsonSchema.required;
+}
+
+export function componentSchemas(): Record<string, JsonSchema> {
+  const all: Record<string, JsonSchema> = {};
+  for (const [registry, io] of [
+    [components, 'output'],
+    [requestComponents, 'input'],
+  ] as const) {
+    const { schemas } = z.toJSONSchema(registry, {
+      target: 'draft-2020-12',
+      io,
+      uri: (id) => `#/components/schemas/${id}`,
+      override: (ctx) => {
+        dropOptionalFields(ctx);
+        // zod writes the fields' metadata, not a registry's own: a component's description and examples come here.
+        const { id: _id, ...meta } = registry.get(ctx.zodSchema as unknown as z.ZodType) ?? {};
+        Object.assign(ctx.jsonSchema, meta);
+      },
+      unrepresentable: 'any',
+    }) as { schemas: Record<string, JsonSchema> };
+    for (const [name, { $schema: _dialect, $id: _id, ...schema }] of Object.entries(schemas)) all[name] = schema;
+  }
+  return all;
+}
+
+export const ref = (schema: z.ZodType): JsonSchema => {
+  const meta = components.get(schema) ?? requestComponents.get(schema);
+  if (!meta) throw new Error('an answer schema must be registered in components');
+  return { $ref: `#/components/schemas/${meta.id}` };
+};
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Headers
+
+const integerHeader = (description: string, required: boolean) => ({
+  description,
+  required,
+  schema: { type: 'string', pattern: '^\\d+$' },
+});
+
+export const HEADERS = {
+  'X-Request-Id': {
+    description:
+      'Identifies this request in our logs; quote it when you report a problem. A client-sent `X-Request-Id` of 1–128 characters from `[A-Za-z0-9._-]` is echoed, otherwise a fresh one is made.',
+    required: true,
+    schema: { type: 'string', minLength: 1 },
+  },
+  'Strict-Transport-Security': {
+    description: 'On every answer: use HTTPS only.',
+    required: true,
+    schema: { type: 'string', examples: ['max-age=31536000'] },
+  },
+  'X-Content-Type-Options': { description: 'On every answer.', required: true, schema: { const: 'nosniff' } },
+  'Cache-Control': {
+    description: 'On every answer: nothing is stored by caches along the way.',
+    required: true,
+    schema: { const: 'no-store' },
+  },
+  'RateLimit-Limit': integerHeader('Requests allowed per window for this key.', true),
+  'RateLimit-Remaining': integerHeader('Requests left in the current window.', true),
+  'RateLimit-Reset': integerHeader('Seconds until the window resets.', true),
+  'Retry-After': integerHeader('Seconds to wait before retrying.', true),
+  Location: {
+    description: 'The absolute URL of the created booking.',
+    required: true,
+    schema: { type: 'string', format: 'uri' },
+  },
+  'WWW-Authenticate': { description: 'Always `Bearer`.', required: true, schema: { const: 'Bearer' } },
+  ETag: {
+    description: 'A strong validator of the exact bytes; send it back as `If-None-Match` to get 304 while they are unchanged.',
+    required: true,
+    schema: { type: 'string', pattern: '^"[^"]*"$' },
+  },
+  'Content-Disposition': {
+    description: 'An attachment named `<invoice_number>.pdf` (characters outside `A-Za-z0-9._-` become `_`).',
+    required: true,
+    schema: { type: 'string', pattern: '^attachment; filename="[A-Za-z0-9._-]+"$' },
+  },
+  'Idempotent-Replayed': {
+    description: 'On a 201 that repeats the stored answer of an earlier request with the same `Idempotency-Key`: nothing was created.',
+    required: false,
+    schema: { const: 'true' },
+  },
+  Allow: { description: 'The methods this path has.', required: true, schema: { type: 'string', examples: ['GET, POST, HEAD'] } },
+} as const;
+
+type HeaderName = keyof typeof HEADERS;
+
+export const headerRef = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
+
+/** RateLimit-* on an answer the limiter has seen; `optional` where the answer may end before the key is known. */
+export function rateLimitHeaders(optional: boolean): Record<string, unknown> {
+  const names: HeaderName[] = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+  return Object.fromEntries(names.map((name) => [name, optional ? { ...HEADERS[name], required: false } : headerRef(name)]));
+}
+
+export function answer(
+  description: string,
+  options: {
+    schema?: JsonSchema;
+    headers?: Record<string, unknown>;
+    examples?: Record<string, unknown>;
+    mediaType?: string;
+    extraMediaTypes?: string[];
+  },
+): ResponseObject {
+  const headers = {
+    'X-Request-Id': headerRef('X-Request-Id'),
+    'Strict-Transport-Security': headerRef('Strict-Transport-Security'),
+    'X-Content-Type-Options': headerRef('X-Content-Type-Options'),
+    'Cache-Control': headerRef('Cache-Control'),
+    ...options.headers,
+  };
+  const response: ResponseObject = { description, headers };
+  if (options.schema) {
+    const media: Record<string, unknown> = { schema: options.schema };
+    if (options.examples) {
+      media.examples = Object.fromEntries(Object.entries(options.examples).map(([name, value]) => [name, { value }]));
+    }
+    response.content = { [options.mediaType ?? 'application/json']: media };
+    for (const type of options.extraMediaTypes ?? []) (response.content as Record<string, unknown>)[type] = { schema: options.schema };
+  }
+  return response;
+}
+
+export const detailExamples = (...details: string[]) =>
+  Object.fromEntries(details.map((text, index) => [`example${index + 1}`, { detail: text }]));
+
+/** Answers shared by every operation under /api/v1/public/, kept once in `components.responses`. */
+export function sharedResponses(): Record<string, ResponseObject> {
+  return {
+    Unauthorized: answer('The key is missing, malformed, unknown, revoked or expired. Not counted against the rate limit.', {
+      schema: ref(unauthorizedSchema),
+      headers: { 'WWW-Authenticate': headerRef('WWW-Authenticate') },
+      examples: { invalid_key: { detail: 'invalid_key' }, key_inactive: { detail: 'key_inactive' } },
+    }),
+    Forbidden: answer("Plain HTTP (`https_required`, before anything else), or a key without this operation's scope.", {
+      schema: ref(forbiddenSchema),
+      headers: rateLimitHeaders(true),
+      examples: { scope: { detail: 'You do not have permission to perform this action.' }, https: { detail: 'https_required' } },
+    }),
+    InvalidHost: answer('The `Host` header is malformed or repeated (when no public URL is configured).', {
+      schema: ref(invalidHostSchema),
+      examples: detailExamples('Invalid Host header.'),
+    }),
+    InvalidPage: answer('The page is not an integer, below 1, or past the end.', {
+      schema: ref(notFoundSchema),
+      headers: rateLimitHeaders(true),
+      examples: detailExamples('Invalid page.'),
+    }),
+    NotFound: answer("No such record in your tenant (another tenant's records do not exist for you), or an unknown path.", {
+      schema: ref(notFoundSchema),
+      headers: rateLimitHeaders(true),
+      examples: detailExamples('not_found', 'Not found.'),
+    }),
+    MethodNotAllowed: answer('The path exists, but not with this method. `OPTIONS` is a wrong method too.', {
+      schema: ref(methodNotAllowedSchema),
+      headers: { Allow: headerRef('Allow'), ...rateLimitHeaders(true) },
+      examples: detailExamples('Method "PUT" not allowed.'),
+    }),
+    Throttled: answer("The rate limit is exhausted: the key's, or the address's limit on failed authentications.", {
+      schema: ref(throttledSchema),
+      headers: { 'Retry-After': headerRef('Retry-After'), ...rateLimitHeaders(true) },
+      examples: detailExamples('Request was throttled. Expected available in 12 seconds.'),
+    }),
+    ServerError: answer('A fault on our side; the body says nothing more. Retry with exponential backoff.', {
+      schema: ref(serverErrorSchema),
+      headers: rateLimitHeaders(true),
+      examples: detailExamples('A server error occurred.'),
+    }),
+    NotModified: answer(
+      'Not modified: `If-None-Match` named the `ETag` the 200 would carry. No body, and not counted against the rate limit.',
+      { headers: { ETag: headerRef('ETag'), ...rateLimitHeaders(true) } },
+    ),
+    ServiceUnavailable: answer(
+      'The database connection was lost; the request did not take effect (a write may be sent again). Retry after `Retry-After`.',
+      {
+        schema: ref(serviceUnavailableSchema),
+        headers: { 'Retry-After': headerRef('Retry-After'), ...rateLimitHeaders(true) },
+        examples: detailExamples('Service temporarily unavailable, try again later.'),
+      },
+    ),
+  };
+}
+
+export const shared = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Operations
+
+export interface OperationSpec {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  /** The scope the key needs (a list: any one of them); null for the public documents and probes outside the API. */
+  scope: Scope | readonly Scope[] | null;
+  query?: z.ZodObject;
+  pathId?: string;
+  pathParameters?: unknown[];
+  headerParameters?: unknown[];
+  requestBody?: JsonSchema;
+  responses: Record<string, unknown>;
+}
+
+export function queryParameters(schema: z.ZodObject): unknown[] {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  return Object.entries(shape).map(([name, field]) => {
+    const { description, examples, ...fieldSchema } = jsonSchemaOf(field, 'input');
+    return {
+      name,
+      in: 'query',
+      required: false,
+      description,
+      schema: fieldSchema,
+      ...(Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {}),
+    };
+  });
+}
+
+/** The errors of an operation on one record by its id: an absent one (or another tenant's) is 404 `not_found`. */
+export const recordErrors = {
+  '400': shared('InvalidHost'),
+  '401': shared('Unauthorized'),
+  '403': shared('Forbidden'),
+  '404': shared('NotFound'),
+  '429': shared('Throttled'),
+  '500': shared('ServerError'),
+};
+
+export const listErrors = {
+  '400': shared('InvalidHost'),
+  '401': shared('Unauthorized'),
+  '403': shared('Forbidden'),
+  '404': shared('InvalidPage'),
+  '429': shared('Throttled'),
+  '500': shared('ServerError'),
+};
+
+export function listOperation(
+  resource: string,
+  plural: string,
+  scope: Scope,
+  page: z.ZodType,
+  order: string,
+  extra: Partial<OperationSpec> = {},
+): OperationSpec {
+  return {
+    method: 'get',
+    path: `${API}/${plural}/`,
+    operationId: `list${resource}s`,
+    tag: `${resource}s`,
+    summary: `List ${plural}`,
+    description: `One page of the tenant's ${plural}, ${order}. The order is fixed and total, so following \`next\` never skips or repeats a record.`,
+    scope,
+    query: pagingQuerySchema,
+    ...extra,
+    responses: {
+      '200': answer(`One page of ${plural}.`, { schema: ref(page), headers: rateLimitHeaders(false) }),
+      ...listErrors,
+      ...extra.responses,
+    },
+  };
+}
+
+/** 400 of a list: a malformed filter value (field errors), or a malformed `Host`. */
+export function filterErrors(errors: z.ZodType, field: string, messages: string[]): ResponseObject {
+  return answer('A malformed filter value, or a malformed `Host`.', {
+    schema: { oneOf: [ref(errors), ref(invalidHostSchema)] },
+    headers: rateLimitHeaders(true),
+    examples: { [field]: { [field]: messages } },
+  });
+}
+
+/** 413 and 415 of an operation that reads a JSON body. */
+export function bodyLimits(): Record<string, ResponseObject> {
+  return {
+    '413': answer(`The body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`, {
+      schema: ref(payloadTooLargeSchema),
+      headers: rateLimitHeaders(false),
+    }),
+    '415': answer('A non-empty body that is not `application/json`.', {
+      schema: ref(unsupportedMediaTypeSchema),
+      headers: rateLimitHeaders(false),
+    }),
+  };
+}

@@ -1,0 +1,1 @@
+export { AnswerValidator, answerValidator, type ObservedAnswer } from './answer-validator';

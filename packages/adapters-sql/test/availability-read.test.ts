@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import { GetAvailability, type Principal } from '@campsite/domain';
+import { FixedClock, aBooking, aSite, aTenant } from '@campsite/domain/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/migrate';
+import { PgDatabase } from '../src/postgres/pg-database';
+import { SqlBookingRepository } from '../src/repositories/sql-booking-repository';
+import { SqlSiteRepository } from '../src/repositories/sql-list-repositories';
+import { SqlTenantImporter } from '../src/repositories/sql-tenant-importer';
+import type { SqlDatabase } from '../src/sql-executor';
+import { SqliteDatabase } from '../src/sqlite/sqlite-database';
+import { postgresForTests, tempDir } from './support/databases';
+
+// docs/channel-managers.md, "Availability": a page of availability costs one read of its sites and one indexed read of
+// their stays, whatever the number of sites (a year over 500 sites is one statement per page, not 500).
+
+const SITES = 30;
+/** A page of a sixth of the sites, as 200 of 500 would be in a big tenant. */
+const PAGE = 5;
+/** Stays per site, a month apart from 2020 on; the last three are ahead (pending or confirmed). */
+const HISTORY = 60;
+const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** `db` with every `rows` call (the repositories' reads) recorded with its parameters. */
+function recording(db: SqlDatabase): { db: SqlDatabase; reads: Array<{ sql: string; params: readonly unknown[] }> } {
+  const reads: Array<{ sql: string; params: readonly unknown[] }> = [];
+  const spy = new Proxy(db, {
+    get(target, property) {
+      if (property === 'rows') {
+        return (sql: string, params: readonly unknown[] = []) => {
+          reads.push({ sql, params });
+          return target.rows(sql, params);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db: spy, reads };
+}
+
+/** The plan of `sql` as one text: SQLite's EXPLAIN QUERY PLAN, or Postgres's EXPLAIN with sequential scans ruled out. */
+type PlanOf = (db: SqlDatabase, sql: string, params: readonly unknown[]) => Promise<string>;
+
+function describeAvailabilityRead(name: string, open: () => Promise<{ db: SqlDatabase; done(): Promise<void> }>, planOf: PlanOf): void {
+  describe(`availability reads: ${name}`, () => {
+    let engine: SqlDatabase;
+    let done: () => Promise<void>;
+    let principal: Principal;
+    beforeAll(async () => {
+      ({ db: engine, done } = await open());
+      await migrate(engine);
+      const slug = `avail-${Math.random().toString(36).slice(2, 8)}`;
+      const sites = Array.from({ length: SITES }, (_, i) => aSite({ id: i + 1, siteNumber: `S${String(i + 1).padStart(2, '0')}` }));
+      // Shaped like a real tenant, whose statistics the import gathers: years of completed stays per site, a few
+      // cancelled, and the pending or confirmed ones ahead; one of those inside the window on every site.
+      const bookings = sites.flatMap((site, i) =>
+        Array.from({ length: HISTORY }, (_, j) =>
+          aBooking({
+            id: i * HISTORY + j + 1,
+            siteId: site.id,
+            status: j < HISTORY - 3 ? (j % 7 === 0 ? 'cancelled' : 'completed') : j % 2 === 0 ? 'confirmed' : 'pending',
+            checkInDate: day(j * 30 + (i % 5)),
+            checkOutDate: day(j * 30 + (i % 5) + 3),
+            bookingReference: `R${String(i * HISTORY + j).padStart(9, '0')}`,
+          }),
+        ),
+      );
+      await new SqlTenantImporter(engine, new FixedClock()).importTenants([aTenant(slug, { sites, bookings })]);
+      const [row] = await engine.rows('SELECT id FROM tenants WHERE slug = ?', [slug]);
+      principal = { tenantId: Number(row![0]), keyId: 1, prefix: 'ck_test0', scopes: ['bookings:read'] };
+    });
+    afterAll(() => done?.());
+
+    it('reads a page of sites with one statement for their stays, on the stays index', async () => {
+      const { db, reads } = recording(engine);
+      const availability = new GetAvailability(new SqlSiteRepository(db), new SqlBookingRepository(db), undefined, {
+        consistent: (work) => db.consistent(work),
+      });
+      const window = { from: day(HISTORY * 30 - 100), to: day(HISTORY * 30 + 266) };
+      const page = await availability.execute(principal, window, { page: 2, pageSize: PAGE });
+      expect(page.results).toHaveLength(PAGE);
+      expect(page.results.every(({ free }) => free.length === 4)).toBe(true);
+      const stayReads = reads.filter(({ sql }) => /\bFROM bookings\b/.test(sql));
+      expect(stayReads).toHaveLength(1);
+      const plan = await planOf(engine, stayReads[0]!.sql, stayReads[0]!.params);
+      expect(plan).toContain('bookings_site_status_stay');
+      // The departure date bounds the range inside the index: earlier stays of the site are not walked.
+      expect(plan).toMatch(/check_out_date ?> ?/);
+    });
+  });
+}
+
+describeAvailabilityRead(
+  'sqlite',
+  async () => {
+    const dir = tempDir('availability');
+    const db = new SqliteDatabase(join(dir.path, 'campsite.db'));
+    return {
+      db,
+      done: async () => {
+        await db.close();
+        dir.remove();
+      },
+    };
+  },
+  async (db, sql, params) => {
+    const plan = (await db.rows(`EXPLAIN QUERY PLAN ${sql}`, params)).map((row) => String(row[3]));
+    // Served from the index alone: never a scan of the table, nor a lookup of its rows.
+    expect(plan.join('\n')).not.toMatch(/\bSCAN bookings\b/);
+    expect(plan.join('\n')).toMatch(/USING COVERING INDEX/);
+    return plan.join('\n');
+  },
+);
+
+const postgres = await postgresForTests('availability reads');
+if (postgres) {
+  describeAvailabilityRead(
+    'postgres',
+    async () => {
+      const db = new PgDatabase(postgres.url, { max: 2 });
+      return { db, done: () => db.close() };
+    },
+    // A few test rows make a sequential scan the cheapest plan; ruling it out shows which index the query can use.
+    (db, sql, params) =>
+      db.transaction(async (tx) => {
+        await tx.run('SET LOCAL enable_seqscan = off');
+        return (await tx.rows(`EXPLAIN ${sql}`, params)).map((row) => String(row[0])).join('\n');
+      }),
+  );
+} else {
+  describe('availability reads: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
+}

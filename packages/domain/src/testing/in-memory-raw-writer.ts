@@ -1,0 +1,155 @@
+import type { ChangeType } from '../changes/change-feed';
+import type { UserRole } from '../customers/customer';
+import type { InvoiceLine } from '../invoices/invoice';
+import type { CountedList, RawBooking, RawInvoice, RawSite, RawWriter } from './contracts/raw-writer';
+import { InMemoryStore } from './in-memory-store';
+
+/**
+ * The in-memory backend's RawWriter: edits the store's arrays the way the SQL statements edit tables, and does for
+ * each what the SQL triggers do (updated_at, the change log, the stamp). Totals need nothing: they are counted.
+ */
+export class InMemoryRawWriter implements RawWriter {
+  constructor(private readonly store: InMemoryStore) {}
+
+  private row<T extends { tenantId: number; id: number }>(rows: T[], tenantId: number, id: number): T {
+    const row = rows.find((r) => r.tenantId === tenantId && r.id === id);
+    if (!row) throw new Error(`no row ${tenantId}/${id}`);
+    return row;
+  }
+
+  private touched(tenantId: number, type: ChangeType, row: { id: number; updatedAt: Date }): void {
+    row.updatedAt = this.store.clock.now();
+    this.store.record(tenantId, type, row.id, false, row.updatedAt);
+  }
+
+  async setBookingStatus(tenantId: number, id: number, status: string) {
+    const booking = this.row(this.store.bookings, tenantId, id);
+    booking.status = status;
+    this.touched(tenantId, 'booking', booking);
+  }
+
+  async renameSite(tenantId: number, id: number, name: string) {
+    const site = this.row(this.store.sites, tenantId, id);
+    site.name = name;
+    this.touched(tenantId, 'site', site);
+  }
+
+  async renumberSite(tenantId: number, id: number, siteNumber: string) {
+    const site = this.row(this.store.sites, tenantId, id);
+    site.siteNumber = siteNumber;
+    this.touched(tenantId, 'site', site);
+    // A booking renders its site's number.
+    for (const booking of this.store.bookings) {
+      if (booking.tenantId === tenantId && booking.siteId === id) this.touched(tenantId, 'booking', booking);
+    }
+  }
+
+  async setUserRole(tenantId: number, id: number, role: UserRole) {
+    const user = this.row(this.store.users, tenantId, id);
+    const wasCustomer = user.role === 'customer';
+    user.role = role;
+    user.updatedAt = this.store.clock.now();
+    if (role === 'customer') this.store.record(tenantId, 'customer', id, false, user.updatedAt);
+    else if (wasCustomer) this.store.record(tenantId, 'customer', id, true, user.updatedAt);
+  }
+
+  async setKeyRevokedAt(prefix: string, at: Date | null) {
+    const key = this.store.apiKeys.find((k) => k.prefix === prefix);
+    if (!key) throw new Error(`no key ${prefix}`);
+    key.revokedAt = at;
+    this.store.changed();
+  }
+
+  async setKeyExpiresAt(prefix: string, at: Date | null) {
+    const key = this.store.apiKeys.find((k) => k.prefix === prefix);
+    if (!key) throw new Error(`no key ${prefix}`);
+    key.expiresAt = at;
+    this.store.changed();
+  }
+
+  async insertSite(tenantId: number, site: RawSite) {
+    if (this.store.sites.some((s) => s.tenantId === tenantId && s.id === site.id)) throw new Error('duplicate site');
+    const stored = { ...site, tenantId, updatedAt: site.updatedAt ?? this.store.clock.now() };
+    this.store.sites.push(stored);
+    this.store.record(tenantId, 'site', site.id, false, stored.updatedAt);
+  }
+
+  async insertBooking(tenantId: number, booking: RawBooking) {
+    const { store } = this;
+    if (store.bookings.some((b) => b.tenantId === tenantId && b.id === booking.id)) throw new Error('duplicate booking');
+    if (!store.sites.some((s) => s.tenantId === tenantId && s.id === booking.siteId)) throw new Error('FOREIGN KEY constraint failed');
+    const stored = { ...booking, tenantId, updatedAt: booking.updatedAt ?? booking.createdAt };
+    store.bookings.push(stored);
+    store.record(tenantId, 'booking', booking.id, false, stored.updatedAt);
+  }
+
+  async deleteBooking(tenantId: number, id: number) {
+    const { store } = this;
+    if (store.invoices.some((i) => i.tenantId === tenantId && i.bookingId === id)) throw new Error('FOREIGN KEY constraint failed');
+    store.bookings = store.bookings.filter((b) => !(b.tenantId === tenantId && b.id === id));
+    store.record(tenantId, 'booking', id, true, store.clock.now());
+  }
+
+  async insertInvoice(tenantId: number, invoice: RawInvoice) {
+    const { store } = this;
+    if (invoice.bookingId !== null && !store.bookings.some((b) => b.tenantId === tenantId && b.id === invoice.bookingId)) {
+      throw new Error('FOREIGN KEY constraint failed');
+    }
+    const stored = { ...invoice, tenantId, updatedAt: invoice.updatedAt ?? invoice.issuedAt };
+    store.invoices.push(stored);
+    store.record(tenantId, 'invoice', invoice.id, false, stored.updatedAt);
+  }
+
+  async deleteInvoice(tenantId: number, id: number) {
+    const { store } = this;
+    store.invoices = store.invoices.filter((i) => !(i.tenantId === tenantId && i.id === id));
+    store.invoiceLines = store.invoiceLines.filter((l) => !(l.tenantId === tenantId && l.invoiceId === id));
+    store.record(tenantId, 'invoice', id, true, store.clock.now());
+  }
+
+  /** A line change is a change of its invoice (migration 008's triggers). */
+  async setLineDescription(tenantId: number, invoiceId: number, position: number, description: string) {
+    const line = this.store.invoiceLines.find((l) => l.tenantId === tenantId && l.invoiceId === invoiceId && l.position === position);
+    if (!line) throw new Error(`no line ${tenantId}/${invoiceId}/${position}`);
+    line.description = description;
+    this.touched(tenantId, 'invoice', this.row(this.store.invoices, tenantId, invoiceId));
+  }
+
+  async insertLine(tenantId: number, invoiceId: number, line: InvoiceLine) {
+    const invoice = this.row(this.store.invoices, tenantId, invoiceId);
+    if (this.store.invoiceLines.some((l) => l.tenantId === tenantId && l.invoiceId === invoiceId && l.position === line.position)) {
+      throw new Error('duplicate line');
+    }
+    this.store.invoiceLines.push({ ...line, tenantId, invoiceId });
+    this.touched(tenantId, 'invoice', invoice);
+  }
+
+  async setBillingIban(tenantId: number, iban: string) {
+    const billing = this.store.billing.get(tenantId);
+    if (!billing) throw new Error(`no billing details for tenant ${tenantId}`);
+    billing.iban = iban;
+    this.store.changed();
+  }
+
+  async setBookingCustomer(tenantId: number, bookingId: number, customerId: number | null) {
+    const booking = this.row(this.store.bookings, tenantId, bookingId);
+    if (customerId !== null && !this.store.users.some((u) => u.tenantId === tenantId && u.id === customerId && u.role === 'customer')) {
+      throw new Error('bookings_customer_is_customer: not a customer of this tenant');
+    }
+    booking.customerId = customerId;
+    this.touched(tenantId, 'booking', booking);
+  }
+
+  async countRows(tenantId: number, list: CountedList, status?: string) {
+    const { store } = this;
+    const mine = <T extends { tenantId: number }>(rows: T[]) => rows.filter((r) => r.tenantId === tenantId);
+    if (list === 'bookings') return mine(store.bookings).filter((b) => status === undefined || b.status === status).length;
+    if (list === 'sites') return mine(store.sites).length;
+    if (list === 'customers') return mine(store.users).filter((u) => u.role === 'customer').length;
+    return mine(store.invoices).length;
+  }
+
+  async close() {
+    // Memory holds no connection to give back.
+  }
+}
