@@ -61,7 +61,7 @@ describe('the webhooks section of the OpenAPI document', () => {
     expect(made.status, made.text).toBe(201);
     expect((await server.request('POST', `${API}/webhook-endpoints/${made.json.id}/ping/`, { token: key })).status).toBe(202);
     const [sent] = world.webhooks.sent;
-    expect(sent!.message.id).toMatch(new RegExp(document.webhooks.ping.post.parameters[0].schema.pattern));
+    expect(ajv.compile(document.webhooks.ping.post.parameters[0].schema)(sent!.message.id)).toBe(true);
     expect(bodyOf('ping')(JSON.parse(sent!.message.body))).toEqual([]);
     expect(bodyOf('changes')(JSON.parse(sent!.message.body))).not.toEqual([]);
   });
