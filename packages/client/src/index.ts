@@ -31,4 +31,15 @@ export {
   ValidationError,
   type FieldErrors,
 } from './errors';
-export type { components, operations, paths } from './schema';
+export {
+  WebhookVerificationError,
+  chainStep,
+  verifyWebhook,
+  type ChangesMessage,
+  type PingMessage,
+  type VerifyOptions,
+  type WebhookHeaders,
+  type WebhookMessage,
+  type WebhookVerificationReason,
+} from './webhooks';
+export type { components, operations, paths, webhooks } from './schema';

@@ -461,7 +461,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    changes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes, pushed
+         * @description Posted to an active endpoint's URL while the change feed holds entries of its types after its position: up to 50 entries per message, exactly as the feed renders them. One message at a time, in commit order; the next one is sent only after this one got a 2xx, and its `data.previous` is this one's `data.cursor`. Store `data.cursor` once processed; when `data.previous` is not the cursor you stored, read the feed (`GET /api/v1/public/changes/?after=…`) from yours instead.
+         */
+        post: operations["receiveChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ping
+         * @description Posted on request (`POST /api/v1/public/webhook-endpoints/{id}/ping/`), also to a paused endpoint, to test a receiver. Outside the chain: the position does not move, and its answer changes nothing.
+         */
+        post: operations["receivePing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1152,6 +1193,83 @@ export interface components {
         IdempotencyKeyReused: {
             /** @constant */
             detail: "idempotency_key_reused";
+        };
+        /**
+         * @description A piece of the change feed, pushed. Each message continues the one before it (`data.previous`).
+         * @example {
+         *       "type": "changes",
+         *       "timestamp": "2026-06-02T08:15:01Z",
+         *       "data": {
+         *         "endpoint_id": 1,
+         *         "previous": "0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042",
+         *         "cursor": "0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1057",
+         *         "results": [
+         *           {
+         *             "type": "invoice",
+         *             "id": 9,
+         *             "deleted": true,
+         *             "changed_at": "2026-06-02T08:15:00Z",
+         *             "object": null
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        ChangesWebhookMessage: {
+            /** @constant */
+            type: "changes";
+            /**
+             * Format: date-time
+             * @description When the message was made (UTC). Retries send the same body; `webhook-timestamp` is the time of the attempt.
+             * @example 2026-06-01T12:00:30Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * @description The webhook endpoint this message was sent to.
+                 * @example 1
+                 */
+                endpoint_id: number;
+                /**
+                 * @description The feed cursor this message continues from: the `cursor` of the message before it, or for the first one the position the endpoint started from (its creation or a replay). When it is not the cursor you stored, read the feed from yours instead.
+                 * @example 0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042
+                 */
+                previous: string;
+                /**
+                 * @description The feed cursor after this message: store it once you have processed the message.
+                 * @example 0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1057
+                 */
+                cursor: string;
+                /** @description The feed's entries between `previous` and `cursor`, exactly as the feed renders them, only of the endpoint's types. */
+                results: components["schemas"]["Change"][];
+            };
+        };
+        /**
+         * @description A test message, sent on request (`POST /webhook-endpoints/{id}/ping/`), outside the chain.
+         * @example {
+         *       "type": "ping",
+         *       "timestamp": "2026-06-01T12:00:30Z",
+         *       "data": {
+         *         "endpoint_id": 1
+         *       }
+         *     }
+         */
+        PingWebhookMessage: {
+            /** @constant */
+            type: "ping";
+            /**
+             * Format: date-time
+             * @description When the message was made (UTC). Retries send the same body; `webhook-timestamp` is the time of the attempt.
+             * @example 2026-06-01T12:00:30Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * @description The webhook endpoint this message was sent to.
+                 * @example 1
+                 */
+                endpoint_id: number;
+            };
         };
         /**
          * @description The new booking. `check_out_date` must be after `check_in_date`, and the occupants must fit the site. Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and unknown fields are ignored.
@@ -2971,6 +3089,110 @@ export interface operations {
             400: components["responses"]["InvalidHost"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    receiveChanges: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt of one message, so a repeat can be recognised.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix time in seconds of this attempt. Refuse a message whose timestamp is more than 5 minutes from your clock: it may be a replay.
+                 * @example 1780315230
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64>` entries: HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` (the raw body, as received), keyed by the bytes the base64 after `whsec_` encodes. One entry per valid secret (two during a rotation): accept the message when any of them matches, compared in constant time.
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangesWebhookMessage"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is paused at once, with a `paused_reason`; it keeps its position. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: any 2xx within `WEBHOOK_TIMEOUT_MS` (default 10 s). The body is read (at most 64 KiB) and dropped. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect included, fails the attempt: the same message is sent again later (after 5 s, 30 s, 2 min, …, with `Retry-After` of a 429 or 503 honoured up to an hour). After 3 days of failures the endpoint is paused. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receivePing: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt of one message, so a repeat can be recognised.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix time in seconds of this attempt. Refuse a message whose timestamp is more than 5 minutes from your clock: it may be a replay.
+                 * @example 1780315230
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64>` entries: HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` (the raw body, as received), keyed by the bytes the base64 after `whsec_` encodes. One entry per valid secret (two during a rotation): accept the message when any of them matches, compared in constant time.
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingWebhookMessage"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is paused at once, with a `paused_reason`; it keeps its position. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: any 2xx within `WEBHOOK_TIMEOUT_MS` (default 10 s). The body is read (at most 64 KiB) and dropped. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect included, fails the attempt: the same message is sent again later (after 5 s, 30 s, 2 min, …, with `Retry-After` of a 429 or 503 honoured up to an hour). After 3 days of failures the endpoint is paused. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@campsite/domain';
 import { HEADERS, type ResponseObject, componentSchemas, headerRef, queryParameters, shared, sharedResponses } from './building-blocks';
 import { operations } from './operations';
+import { webhookMessages } from './webhook-messages';
 
 export { DOCS_ASSETS, DOCS_PATH, OPENAPI_PATH } from './building-blocks';
 
@@ -104,6 +105,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Service', description: 'Probes and this documentation; outside /api/v1/public/, no key needed.' },
     ],
     paths,
+    webhooks: webhookMessages(),
     components: {
       schemas: componentSchemas(),
       responses: sharedResponses(),

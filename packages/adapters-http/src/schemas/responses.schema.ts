@@ -26,7 +26,7 @@ const money = z
   .regex(/^-?\d+\.\d{2}$/)
   .meta({ description: 'An amount in CHF as a decimal string with exactly two decimals.', examples: ['105.00'] });
 export const date = z.iso.date().meta({ description: 'A calendar date, `YYYY-MM-DD`.', examples: ['2027-07-01'] });
-const dateTime = z.iso
+export const dateTime = z.iso
   .datetime()
   .meta({ description: 'ISO 8601 in UTC with a `Z` suffix; milliseconds only when not zero.', examples: ['2026-06-01T12:00:30Z'] });
 const updatedAt = dateTime.meta({
