@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { isDomainError } from '@campsite/domain';
+import { GroupCommit, type GroupTransaction } from '../group-commit';
 import type { ConnectionUse, Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 import { databaseUnavailable, isConnectionFailure, translateConnectionFailure } from './connection-failures';
 
@@ -20,6 +21,8 @@ export const postgresDialect: Dialect = {
 };
 
 const STATEMENT_TIMEOUT_MS = 10_000;
+/** Writes per group commit: their savepoints stay within the 64 subtransactions a server session caches. */
+const MAX_GROUP_WRITES = 32;
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
 /**
  * `begin` and the transaction's own limits, in one round trip. SET LOCAL ends with the transaction, so no setting
@@ -138,6 +141,7 @@ export class PgDatabase implements SqlDatabase {
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
+  private readonly writes = new GroupCommit(() => this.beginGroup(), MAX_GROUP_WRITES);
 
   constructor(connectionString: string, options: { max?: number; onBackgroundError?: (error: unknown, what: string) => void } = {}) {
     this.pool = new pg.Pool({
@@ -210,8 +214,49 @@ export class PgDatabase implements SqlDatabase {
     }
   }
 
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.within('BEGIN', work);
+  /**
+   * Write transactions share their commits (docs/database-rules.md §5): each COMMIT waits for the WAL to reach the
+   * disk, and the writes of one tenant hold its counter rows until then, so alone they would queue behind one flush
+   * each. A lost connection fails the writes of the group as `database_unavailable`, like a lone transaction's.
+   */
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    try {
+      return await this.writes.run(work);
+    } catch (error) {
+      throw translateConnectionFailure(error);
+    }
+  }
+
+  private async beginGroup(): Promise<GroupTransaction> {
+    // The first write's savepoint travels with BEGIN, in the same round trip.
+    const client = await this.beginOnAny(`${withLimits('BEGIN')}; SAVEPOINT grouped_write`);
+    const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
+    let first = true;
+    return {
+      tx,
+      savepoint: async () => {
+        if (first) first = false;
+        else await client.query('SAVEPOINT grouped_write');
+      },
+      undo: () =>
+        client.query('ROLLBACK TO SAVEPOINT grouped_write').then(
+          () => true,
+          // The connection is gone with the transaction; the write's own error says why, to every write of the group.
+          () => false,
+        ),
+      commit: async () => {
+        const { command } = await client.query('COMMIT');
+        // PostgreSQL answers the COMMIT of a transaction that an unhandled error aborted with ROLLBACK, not an error.
+        if (command === 'ROLLBACK') throw new Error('the transaction was aborted by an earlier error and rolled back');
+        release(client);
+      },
+      abandon: async () => {
+        // A connection that cannot even roll back is not given back to the pool for the next request.
+        let broken: Error | undefined;
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        release(client, broken);
+      },
+    };
   }
 
   /** A read-only snapshot changes nothing, so one that lost its connection runs once more, as a read does. */
@@ -231,12 +276,7 @@ export class PgDatabase implements SqlDatabase {
    * whether the server had committed is not known to the caller, who decides whether to try again.
    */
   private async within<T>(begin: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.begin(begin).catch(async (error: unknown) => {
-      if (!isConnectionFailure(error)) throw error;
-      return this.begin(begin).catch((again: unknown) => {
-        throw translateConnectionFailure(again);
-      });
-    });
+    const client = await this.beginOnAny(withLimits(begin));
     const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
     let broken: Error | undefined;
     try {
@@ -252,6 +292,16 @@ export class PgDatabase implements SqlDatabase {
     }
   }
 
+  /** `begin` on a pooled connection, or once more on another when the first one turned out dead. */
+  private beginOnAny(begin: string): Promise<pg.PoolClient> {
+    return this.begin(begin).catch(async (error: unknown) => {
+      if (!isConnectionFailure(error)) throw error;
+      return this.begin(begin).catch((again: unknown) => {
+        throw translateConnectionFailure(again);
+      });
+    });
+  }
+
   /** A pooled connection with a transaction begun on it; a connection that failed to begin is closed, not pooled. */
   private async begin(begin: string): Promise<pg.PoolClient> {
     const client = await this.pool.connect();
@@ -260,7 +310,7 @@ export class PgDatabase implements SqlDatabase {
     // the transaction handles, so the event itself needs nothing more.
     client.on('error', ignoreCheckedOutError);
     try {
-      await client.query(withLimits(begin));
+      await client.query(begin);
       return client;
     } catch (error) {
       release(client, error instanceof Error ? error : new Error(String(error)));

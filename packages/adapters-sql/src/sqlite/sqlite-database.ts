@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { GroupCommit, type GroupTransaction } from '../group-commit';
 import type { ConnectionUse, Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 
 export const sqliteDialect: Dialect = {
@@ -23,6 +24,9 @@ export const sqliteDialect: Dialect = {
 };
 
 type Statement = Database.Statement<unknown[], unknown>;
+
+/** Writes per group commit (docs/database-rules.md §5). */
+const MAX_GROUP_WRITES = 32;
 
 /**
  * better-sqlite3 is synchronous and one connection serves every request. A transaction body is async (the
@@ -53,11 +57,14 @@ export class SqliteDatabase implements SqlDatabase {
   /** The same SQL prepared a second time in raw mode: `raw` is a mode of the statement, not of one call. */
   private readonly rawStatements = new Map<string, Statement>();
   private busy = false;
+  private readonly writes = new GroupCommit(() => this.beginGroup(), MAX_GROUP_WRITES);
   /** Moves on with every write of this connection and every commit another connection made (engineStamp). */
   private epoch = 0;
   private lastDataVersion = -1;
   private readonly dataVersion: Database.Statement<[], number>;
   private idle: Promise<void> = Promise.resolve();
+  /** Settles `idle` for the calls waiting on the transaction now open. */
+  private releaseIdle: (() => void) | undefined;
   /** Calls waiting for the open transaction to end (ConnectionUse.waiting). */
   private waiting = 0;
   private readonly direct: SqlExecutor;
@@ -189,9 +196,43 @@ export class SqliteDatabase implements SqlDatabase {
     return this.transaction((tx) => tx.insertMany(table, columns, rows));
   }
 
+  /** Write transactions share their commits (docs/database-rules.md §5). */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    // IMMEDIATE: take the write lock now, so two connections cannot both read "free" and then both insert.
-    return this.within('BEGIN IMMEDIATE', work);
+    return this.writes.run(work);
+  }
+
+  private async beginGroup(): Promise<GroupTransaction> {
+    await this.acquire();
+    const db = this.db;
+    try {
+      // IMMEDIATE: take the write lock now, so two connections cannot both read "free" and then both insert.
+      db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      this.releaseConnection();
+      throw error;
+    }
+    return {
+      tx: this.direct,
+      savepoint: async () => {
+        db.exec('SAVEPOINT grouped_write');
+      },
+      undo: async () => {
+        if (!db.inTransaction) return false;
+        db.exec('ROLLBACK TO grouped_write');
+        return true;
+      },
+      commit: async () => {
+        db.exec('COMMIT');
+        this.releaseConnection();
+      },
+      abandon: async () => {
+        try {
+          if (db.inTransaction) db.exec('ROLLBACK');
+        } finally {
+          this.releaseConnection();
+        }
+      },
+    };
   }
 
   /** A deferred transaction that only reads takes no write lock: one snapshot from its first read on. */
@@ -200,10 +241,7 @@ export class SqliteDatabase implements SqlDatabase {
   }
 
   private async within<T>(begin: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    while (this.busy) await this.untilIdle();
-    this.busy = true;
-    let release!: () => void;
-    this.idle = new Promise((resolve) => (release = resolve));
+    await this.acquire();
     try {
       this.db.exec(begin);
       const result = await work(this.direct);
@@ -213,9 +251,20 @@ export class SqliteDatabase implements SqlDatabase {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw error;
     } finally {
-      this.busy = false;
-      release();
+      this.releaseConnection();
     }
+  }
+
+  /** Takes the one connection for a transaction: other calls wait for `releaseConnection`. */
+  private async acquire(): Promise<void> {
+    while (this.busy) await this.untilIdle();
+    this.busy = true;
+    this.idle = new Promise((resolve) => (this.releaseIdle = resolve));
+  }
+
+  private releaseConnection(): void {
+    this.busy = false;
+    this.releaseIdle?.();
   }
 
   /**
