@@ -47,6 +47,8 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
     status: 403,
     body: { detail: 'You do not have permission to perform this action.' } satisfies Body<typeof forbiddenSchema>,
   }),
+  // api-routes.ts answers it as 405 with the path's Allow list; reaching here means a route skipped that.
+  no_such_operation: () => SERVER_ERROR,
   not_found: () => ({ status: 404, body: { detail: 'not_found' } satisfies Body<typeof notFoundSchema> }),
   invalid_page: () => ({ status: 404, body: { detail: 'Invalid page.' } satisfies Body<typeof notFoundSchema> }),
   invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } satisfies Body<typeof invalidCursorSchema> }),

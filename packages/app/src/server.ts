@@ -3,15 +3,14 @@ import { createServer as createHttpsServer } from 'node:https';
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo, type Server as NetServer, type Socket, createServer as createNetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type ManageApiKeys, SCOPES, isDomainError } from '@campsite/domain';
-import { type AppContainer, type HttpApp, TOKENS, importDependencies } from './container';
+import { SCOPES, isDomainError } from '@campsite/domain';
+import { type AppContainer, TOKENS, importDependencies } from './container';
 import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
 import { importFixture } from './fixtures/import-fixture';
 import { readFixture } from './fixtures/parse-fixture';
 import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
 import { migrateWhenReachable } from './wait-for-database';
-import type { RequestActivityCounter } from './request-activity';
 import { type Sweep, sweepIdempotencyKeys } from './idempotency-sweep';
 import { type MetricsListener, listenForScrapes } from './observability/metrics-listener';
 
@@ -77,7 +76,7 @@ export async function startServer(container: AppContainer, options: ServeOptions
   if (!options.worker) await migrateWhenReachable(persistence, logger);
 
   const tls = await loadTls(config, logger);
-  const app = container.resolve<HttpApp>(TOKENS.HttpApp);
+  const app = container.resolve(TOKENS.HttpApp);
   // docs/api-behaviour.md §1: TLS when the service terminates TLS itself; plain HTTP only behind a trusted proxy.
   const transport = transportOptions(config.headersTimeoutMs);
   const plain = createHttpServer(transport, app);
@@ -247,7 +246,7 @@ export async function seedDemoTenant(container: AppContainer): Promise<string | 
     if (isDomainError(error, 'tenant_exists') || (await persistence.tenants.findBySlug(DEMO_TENANT_SLUG))) return null;
     throw error;
   }
-  const keys = container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys);
+  const keys = container.resolve(TOKENS.ManageApiKeys);
   const { key, raw } = await keys.create(DEMO_TENANT_SLUG, 'demo key (created on first start)', [...SCOPES], null);
   logger.warn({ tenant: DEMO_TENANT_SLUG, prefix: key.prefix }, 'empty database: seeded the demo tenant and created a full-scope demo key');
   return raw;
@@ -291,7 +290,7 @@ async function drain(
   });
   // Handlers of clients that hung up are still at work after their connections closed; the database stays open
   // until they are done (within the same time limit).
-  const activity = container.resolve<RequestActivityCounter>(TOKENS.RequestActivity);
+  const activity = container.resolve(TOKENS.RequestActivity);
   const clean = await Promise.race([closed.then(() => activity.settled()).then(() => true), timedOut]);
   for (const inner of servers) if (inner !== listener) inner.close();
   clearInterval(sweeper);

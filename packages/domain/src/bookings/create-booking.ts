@@ -1,6 +1,6 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
-import { requireScope } from '../api-keys/verify-api-key';
+import { requireScope } from '../api-keys/required-scope';
 import { type CalendarDate, daysBetween } from '../shared/calendar-date';
 import type { Clock } from '../shared/clock';
 import { DomainError, type FieldErrors, isDomainError } from '../shared/domain-error';

@@ -2,6 +2,9 @@ import { expect } from 'vitest';
 import type { Principal } from '../api-keys/api-key';
 import { type Scope, SCOPES } from '../api-keys/scopes';
 import { DomainError } from '../shared/domain-error';
+import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
+import { StampCheckingLimiter } from '../rate-limiting/stamp-guarded-limiter';
+import { Throttle, type ThrottleLimits } from '../rate-limiting/throttle';
 import type { Page, PageHint, PageRequest } from '../shared/pagination';
 import type { TenantSnapshot } from '../tenants/tenant-import';
 import { FixedClock } from './fixed-clock';
@@ -32,6 +35,12 @@ export async function aWorld(tenants: TenantSnapshot[] = [], clock = new FixedCl
 }
 
 export type World = Awaited<ReturnType<typeof aWorld>>;
+
+/** A Throttle over a memory limiter on the world's clock; a kept key is confirmed by reading the world's stamp. */
+export function aThrottle(world: Pick<World, 'clock' | 'versions'>, limits: ThrottleLimits): Throttle {
+  const limiter = new MemoryRateLimiter(world.clock);
+  return new Throttle(limiter, limits, new StampCheckingLimiter(limiter, world.versions));
+}
 
 /** Awaits `promise` and returns the DomainError it rejects with; anything else (or resolving) fails the test. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<DomainError> {

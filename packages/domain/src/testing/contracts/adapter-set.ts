@@ -7,6 +7,7 @@ import type { CustomerRepository } from '../../customers/customer';
 import type { InvoiceIssuerRepository } from '../../invoices/billing-details';
 import type { InvoiceRepository } from '../../invoices/invoice';
 import type { RateLimiter } from '../../rate-limiting/rate-limiter';
+import type { StampGuardedLimiter } from '../../rate-limiting/stamp-guarded-limiter';
 import type { DataVersions } from '../../shared/data-versions';
 import { type DomainErrorCode, isDomainError } from '../../shared/domain-error';
 import type { SiteRepository } from '../../sites/site';
@@ -33,8 +34,12 @@ export interface AdapterSet {
   changes: ChangeFeedRepository;
   webhooks: WebhookEndpointRepository;
   versions: DataVersions;
-  /** Absent when the backend has no limiter of its own (SQLite: the app uses memory). */
-  rateLimiter?: RateLimiter;
+  /**
+   * The backend's own limiter, shared by every process on its database and guarded by its stamp; absent when it keeps
+   * none (SQLite: the app counts in memory, or in the supervisor of `serve --workers`). The one declaration the
+   * rate-limiter suites skip by.
+   */
+  rateLimiter?: RateLimiter & StampGuardedLimiter;
   clock: FixedClock;
   /** A second, independent set of adapters on the same data: another connection (pool), as another process has. */
   reopen(): Promise<AdapterSet>;
@@ -50,8 +55,8 @@ export type AdapterSetup = () => Promise<AdapterSet>;
  * Opens the backend for the suite this is called in and returns a getter for it. Tests never share rows: each seeds
  * its own tenant with a unique slug, so they may run in any order and against a database other suites also use.
  */
-export function useAdapterSet(setup: AdapterSetup): () => AdapterSet {
-  let set: AdapterSet | undefined;
+export function useAdapterSet<S extends Pick<AdapterSet, 'close'> = AdapterSet>(setup: () => Promise<S>): () => S {
+  let set: S | undefined;
   beforeAll(async () => {
     set = await setup();
   });
