@@ -32,6 +32,7 @@ export * from './bookings/idempotency';
 export * from './bookings/availability';
 export * from './bookings/create-booking';
 export * from './bookings/list-bookings';
+export * from './bookings/get-booking';
 export * from './bookings/change-booking-status';
 export * from './sites/site';
 export * from './sites/list-sites';

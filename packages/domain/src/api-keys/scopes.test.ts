@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateBooking } from '../bookings/create-booking';
-import { GetBooking, ListBookings } from '../bookings/list-bookings';
+import { GetBooking } from '../bookings/get-booking';
+import { ListBookings } from '../bookings/list-bookings';
 import { ListCustomers } from '../customers/list-customers';
 import { ListInvoices } from '../invoices/list-invoices';
 import { ListSites } from '../sites/list-sites';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { ApiKeyRepository } from '../../api-keys/api-key-repository';
 import type { BookingRepository } from '../../bookings/booking-repository';
 import type { ChangeFeedRepository } from '../../changes/change-feed';
@@ -9,7 +9,6 @@ import type { InvoiceRepository } from '../../invoices/invoice';
 import type { RateLimiter } from '../../rate-limiting/rate-limiter';
 import type { StampGuardedLimiter } from '../../rate-limiting/stamp-guarded-limiter';
 import type { DataVersions } from '../../shared/data-versions';
-import { type DomainErrorCode, isDomainError } from '../../shared/domain-error';
 import type { SiteRepository } from '../../sites/site';
 import type { TenantRepository } from '../../tenants/tenant';
 import type { TenantImporter, TenantSnapshot } from '../../tenants/tenant-import';
@@ -110,38 +109,4 @@ export async function seedTenant(set: AdapterSet, snapshot: TenantSnapshot): Pro
   const tenant = await set.tenants.findBySlug(snapshot.slug);
   if (!tenant) throw new Error(`seeded tenant ${snapshot.slug} not found`);
   return tenant.id;
-}
-
-/** Asserts that `promise` rejects with a DomainError of `code`, and returns it for further checks. */
-export async function expectDomainError(promise: Promise<unknown>, code: DomainErrorCode): Promise<Error> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected DomainError ${code}`).toBeDefined();
-  expect(isDomainError(caught) ? caught.code : caught).toBe(code);
-  return caught as Error;
-}
-
-/** Reads a whole list page by page, once by offset and once by following the cursor of each page's last row. */
-export async function walkBothWays<T extends { id: number }>(
-  total: number,
-  pageSize: number,
-  list: (window: { offset: number; limit: number; after?: { key: string; id: number } }) => Promise<T[]>,
-  cursorOf: (row: T) => { key: string; id: number },
-): Promise<{ byOffset: number[][]; byCursor: number[][] }> {
-  const byOffset: number[][] = [];
-  const byCursor: number[][] = [];
-  let after: { key: string; id: number } | undefined;
-  for (let offset = 0; offset < total; offset += pageSize) {
-    byOffset.push((await list({ offset, limit: pageSize })).map((r) => r.id));
-    const window = after ? { offset, limit: pageSize, after } : { offset, limit: pageSize };
-    const rows = await list(window);
-    byCursor.push(rows.map((r) => r.id));
-    const last = rows[rows.length - 1];
-    if (last) after = cursorOf(last);
-  }
-  return { byOffset, byCursor };
 }
