@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, type Server as NetServer, type Socket, createServer as createNetServer } from 'node:net';
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { SCOPES, isDomainError } from '@campsite/domain';
 import { type AppContainer, TOKENS, importDependencies } from './container';
@@ -10,13 +10,13 @@ import { importFixture } from './fixtures/import-fixture';
 import { readFixture } from './fixtures/parse-fixture';
 import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
+import { tlsOrPlainListener } from './tls-or-plain-listener';
 import { migrateWhenReachable } from './wait-for-database';
 import { type Sweep, sweepIdempotencyKeys } from './idempotency-sweep';
 import { type MetricsListener, listenForScrapes } from './observability/metrics-listener';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 50;
-const TLS_HANDSHAKE_RECORD = 0x16;
 /** docs/security.md, "Transport": an idle keep-alive connection is closed after this. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** A whole request, body included, must have arrived within this (or the head timeout, when that is longer). */
@@ -99,9 +99,6 @@ export async function startServer(container: AppContainer, options: ServeOptions
       resolve();
     });
   });
-  // Servers fed by the sniffing listener never listen themselves; Node starts their connection tracking (used by
-  // closeIdleConnections and the request timeouts) on 'listening', so they are told the socket is up.
-  for (const inner of servers) if (inner !== server) inner.emit('listening');
   const { port } = server.address() as AddressInfo;
   const scheme: 'http' | 'https' = tls ? 'https' : 'http';
   const url = `${scheme}://${hostForUrl(config.host)}:${port}`;
@@ -209,27 +206,6 @@ function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): 
     `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Request-Id: ${randomUUID()}\r\n${security}Connection: close\r\n\r\n${body}`,
   );
-}
-
-/**
- * One port for both protocols: docs/api-behaviour.md §1 wants plain HTTP answered with 403 `https_required`, not a dropped
- * connection, so the first byte of each connection decides. A TLS handshake record (0x16) goes to the HTTPS server;
- * anything else goes to a plain HTTP server running the same app, which the https check then refuses.
- */
-function tlsOrPlainListener(https: Server, plain: Server, headersTimeoutMs: number): NetServer {
-  return createNetServer((socket) => {
-    // A connection that never says anything must not hold a slot: it gets the time a request head gets. From the
-    // first byte on, the HTTPS server's handshake timeout and both servers' head timeout take over.
-    socket.setTimeout(headersTimeoutMs, () => socket.destroy());
-    socket.once('data', (chunk: Buffer) => {
-      socket.setTimeout(0);
-      socket.pause();
-      socket.unshift(chunk);
-      (chunk[0] === TLS_HANDSHAKE_RECORD ? https : plain).emit('connection', socket);
-      process.nextTick(() => socket.resume());
-    });
-    socket.on('error', () => socket.destroy());
-  });
 }
 
 /**
