@@ -31,6 +31,7 @@ export * from './bookings/placeholder-pricing';
 export * from './bookings/idempotency';
 export * from './bookings/availability';
 export * from './bookings/create-booking';
+export * from './bookings/booking-rule';
 export * from './bookings/list-bookings';
 export * from './bookings/get-booking';
 export * from './bookings/change-booking-status';

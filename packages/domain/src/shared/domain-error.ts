@@ -1,4 +1,5 @@
 import type { Principal } from '../api-keys/api-key';
+import type { BookingRuleViolation } from '../bookings/booking-rule';
 import type { RateLimitDecision } from '../rate-limiting/rate-limiter';
 
 /**
@@ -37,6 +38,8 @@ export type FieldErrors = Record<string, string[]>;
 export interface DomainErrorDetails {
   /** For `validation_failed`: the field-keyed messages. */
   fieldErrors?: FieldErrors;
+  /** For `validation_failed` of CreateBooking: the rules broken, in the order found, for the transport to word. */
+  violations?: readonly BookingRuleViolation[];
   /** For `throttled`: whole seconds until a retry can succeed (at least 1). */
   retryAfterSeconds?: number;
   /**
