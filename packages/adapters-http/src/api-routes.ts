@@ -1,5 +1,5 @@
 import { isDomainError, type RateLimitDecision } from '@campsite/domain';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
 import { factsOf, setPrincipal, setRoute } from './request-context';
 import { availabilityResources } from './routes/availability.routes';
@@ -100,6 +100,20 @@ function singleAuthorization(rawHeaders: string[]): string | undefined {
 
 const SEVERAL_AUTHORIZATIONS = '';
 
+/**
+ * Admission's refusals as HTTP: a refused key and its standing are shown (docs/authentication.md), and
+ * `no_such_operation` is 405 with the path's allowed methods. Anything else goes on to the error handler unchanged.
+ */
+function asHttp(error: unknown, req: Request, res: Response, allow: string): unknown {
+  if (!isDomainError(error)) return error;
+  const { refusedKey } = error.details;
+  if (refusedKey) {
+    setPrincipal(res, refusedKey.principal);
+    setRateLimitHeaders(res, refusedKey.standing);
+  }
+  return error.code === 'no_such_operation' ? new TransportError({ kind: 'method_not_allowed', method: req.method, allow }) : error;
+}
+
 function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
   res.setHeader('RateLimit-Limit', String(decision.limit));
   res.setHeader('RateLimit-Remaining', String(decision.remaining));
@@ -136,25 +150,13 @@ function pipeline(deps: HttpDeps): RequestHandler {
     const credentials = singleAuthorization(req.rawHeaders);
     const address = req.ip ?? req.socket.remoteAddress ?? '';
     const ifNoneMatch = req.method === 'GET' || req.method === 'HEAD' ? req.get('if-none-match') : undefined;
-    /** Admission's refusals as HTTP: the refused key and its standing are shown, and 405 names the allowed methods. */
-    const refused = (error: unknown): unknown => {
-      if (!isDomainError(error)) return error;
-      const { refusedKey } = error.details;
-      if (refusedKey) {
-        setPrincipal(res, refusedKey.principal);
-        setRateLimitHeaders(res, refusedKey.standing);
-      }
-      return error.code === 'no_such_operation'
-        ? new TransportError({ kind: 'method_not_allowed', method: req.method, allow: route.resource.allow })
-        : error;
-    };
     // The slow-request log tells the checks apart from the endpoint's own work (docs/observability.md).
     const authStarted = performance.now();
     const timed = async <T>(admitting: Promise<T>): Promise<T> => {
       try {
         return await admitting;
       } catch (error) {
-        throw refused(error);
+        throw asHttp(error, req, res, route.resource.allow);
       } finally {
         const facts = factsOf(res);
         if (facts) facts.authMs = performance.now() - authStarted;
@@ -185,7 +187,7 @@ function pipeline(deps: HttpDeps): RequestHandler {
       try {
         setRateLimitHeaders(res, await admitted.count());
       } catch (error) {
-        throw refused(error);
+        throw asHttp(error, req, res, route.resource.allow);
       }
     };
     let answer: RenderedAnswer | void;
