@@ -1,11 +1,11 @@
-import { DomainError, isDomainError, type Principal, type RateLimitDecision, type Throttle } from '@campsite/domain';
+import { isDomainError, type RateLimitDecision } from '@campsite/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
 import { factsOf, setPrincipal, setRoute } from './request-context';
 import { availabilityResources } from './routes/availability.routes';
 import { bookingResources } from './routes/bookings.routes';
 import { customerResources } from './routes/customers.routes';
-import { type Endpoint, type Resource, holdsScope } from './routes/endpoint';
+import type { Resource } from './routes/endpoint';
 import { changeResources } from './routes/changes.routes';
 import { invoiceResources } from './routes/invoices.routes';
 import { siteResources } from './routes/sites.routes';
@@ -100,20 +100,29 @@ function singleAuthorization(rawHeaders: string[]): string | undefined {
 
 const SEVERAL_AUTHORIZATIONS = '';
 
+/**
+ * Admission's refusals as HTTP: a refused key and its standing are shown (docs/authentication.md), and
+ * `no_such_operation` is 405 with the path's allowed methods. Anything else goes on to the error handler unchanged.
+ */
+function asHttp(error: unknown, req: Request, res: Response, allow: string): unknown {
+  if (!isDomainError(error)) return error;
+  const { refusedKey } = error.details;
+  if (refusedKey) {
+    setPrincipal(res, refusedKey.principal);
+    setRateLimitHeaders(res, refusedKey.standing);
+  }
+  return error.code === 'no_such_operation' ? new TransportError({ kind: 'method_not_allowed', method: req.method, allow }) : error;
+}
+
 function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
   res.setHeader('RateLimit-Limit', String(decision.limit));
   res.setHeader('RateLimit-Remaining', String(decision.remaining));
   res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
 }
 
-/** The key's standing without counting a hit: for answers that end before, or at, the limiter. */
-async function showStanding(res: Response, throttle: Throttle, principal: Principal): Promise<void> {
-  setRateLimitHeaders(res, await throttle.peekKey(principal));
-}
-
 /**
- * Everything after the HTTPS check, in the order of docs/api-behaviour.md §2: unknown path (404) → authentication (401) → wrong
- * method (405) → scope (403) → rate limit (429) → the endpoint (body, validation, domain rules). 401, 403 and 405 end
+ * Everything after the HTTPS check, in the order of docs/api-behaviour.md §2: unknown path (404), then admission
+ * (AdmitRequest: 401 → 405 → 403 → 429), then the endpoint (body, validation, domain rules). 401, 403 and 405 end
  * before the limiter, so they never count against the key; nor does a 304 (see the conditional GET below).
  */
 export function apiRoutes(deps: HttpDeps): RequestHandler {
@@ -130,131 +139,70 @@ export function apiRoutes(deps: HttpDeps): RequestHandler {
   };
 }
 
-/** What the checks before the endpoint leave: the endpoint, the key as now known, and the limiter's two ways in. */
-interface Admission {
-  endpoint: Endpoint;
-  principal(): Principal;
-  /** Counts the request (429 past the limit) and shows the standing it leaves. */
-  count(): Promise<void>;
-  /** Confirms a kept key without counting it; the standing read on the way, when one was. */
-  confirmUncounted(): Promise<RateLimitDecision | null>;
-}
-
 function pipeline(deps: HttpDeps): RequestHandler {
   const match = routeTable(deps);
-  const { verifier, throttle } = deps;
+  const { admission } = deps;
   return async (req, res) => {
     const route = match(req.path);
     if (!route) throw new TransportError({ kind: 'unknown_path' });
     setRoute(res, route.template);
+    const endpoint = route.resource.endpointFor(req.method);
+    const credentials = singleAuthorization(req.rawHeaders);
+    const address = req.ip ?? req.socket.remoteAddress ?? '';
     const ifNoneMatch = req.method === 'GET' || req.method === 'HEAD' ? req.get('if-none-match') : undefined;
     // The slow-request log tells the checks apart from the endpoint's own work (docs/observability.md).
     const authStarted = performance.now();
-    let admitted: Admission;
-    try {
-      admitted = await authorise(req, res, route);
-      if (ifNoneMatch === undefined) await admitted.count();
-    } finally {
-      const facts = factsOf(res);
-      if (facts) facts.authMs = performance.now() - authStarted;
+    const timed = async <T>(admitting: Promise<T>): Promise<T> => {
+      try {
+        return await admitting;
+      } catch (error) {
+        throw asHttp(error, req, res, route.resource.allow);
+      } finally {
+        const facts = factsOf(res);
+        if (facts) facts.authMs = performance.now() - authStarted;
+      }
+    };
+
+    if (!endpoint) {
+      // Refused by admission: 401 for a bad key, else 405 with the key's standing.
+      await timed(admission.admit(credentials, address, null));
+      throw new Error('AdmitRequest let in a request that names no operation');
     }
-    const { endpoint } = admitted;
     if (ifNoneMatch === undefined) {
-      const answer = await endpoint.handle(req, res, admitted.principal(), route.pathId);
+      const admitted = await timed(admission.admit(credentials, address, endpoint.scope));
+      setPrincipal(res, admitted.principal);
+      setRateLimitHeaders(res, admitted.standing);
+      const answer = await endpoint.handle(req, res, admitted.principal, route.pathId);
       if (answer) sendAnswer(res, answer);
       return;
     }
 
     // docs/channel-managers.md, "Polling cheaply": a 304 does not count against the rate limit, so a conditional
-    // GET is answered before the limiter is asked. The key is confirmed first (a revoked key hears 401, the use case
-    // checks the scopes it holds now, and the reads see the tenant's current data stamp); any answer other than 304
-    // is then counted as usual, and a key past its limit hears 429 rather than the endpoint's own error.
-    const standing = await admitted.confirmUncounted();
+    // GET is admitted without counting (a revoked key still hears 401, the use case checks the scopes the key holds
+    // now, and the reads see the tenant's current data stamp); any answer other than 304 is then counted as usual,
+    // and a key past its limit hears 429 rather than the endpoint's own error.
+    const admitted = await timed(admission.admitUncounted(credentials, address, endpoint.scope));
+    setPrincipal(res, admitted.principal);
+    const count = async () => {
+      try {
+        setRateLimitHeaders(res, await admitted.count());
+      } catch (error) {
+        throw asHttp(error, req, res, route.resource.allow);
+      }
+    };
     let answer: RenderedAnswer | void;
     try {
-      answer = await endpoint.handle(req, res, admitted.principal(), route.pathId);
+      answer = await endpoint.handle(req, res, admitted.principal, route.pathId);
     } catch (error) {
-      await admitted.count();
+      await count();
       throw error;
     }
     if (answer && ifNoneMatchHolds(ifNoneMatch, answer.etag)) {
-      setRateLimitHeaders(res, standing ?? (await throttle.peekKey(admitted.principal())));
+      setRateLimitHeaders(res, await admitted.standing());
       sendNotModified(res, answer.etag);
       return;
     }
-    await admitted.count();
+    await count();
     if (answer) sendAnswer(res, answer);
   };
-
-  /** The key, the method and the scope, in the order of docs/api-behaviour.md §2; the rate limit is the caller's next step. */
-  async function authorise(req: Request, res: Response, route: RouteMatch): Promise<Admission> {
-    const authorization = singleAuthorization(req.rawHeaders);
-    const address = req.ip ?? req.socket.remoteAddress ?? '';
-    // Issue 6: a key kept in memory may go unconfirmed until the limiter confirms it and counts the request in one
-    // round trip. Every answer that ends before the limiter (403, 405) confirms it first, so a revoked key still
-    // hears 401 there.
-    let principal = await verifier.verify(authorization, address, { unconfirmed: true });
-    const confirmed = async () => {
-      if (principal.unconfirmed) principal = await verifier.verify(authorization, address);
-      setPrincipal(res, principal);
-      return principal;
-    };
-    setPrincipal(res, principal);
-    /** 403 unless the key holds `scope`, with its standing confirmed first (a revoked key hears 401 instead). */
-    const requireScopeOf = async (scope: Endpoint['scope']) => {
-      if (holdsScope(principal, scope)) return;
-      await showStanding(res, throttle, await confirmed());
-      throw new DomainError('permission_denied');
-    };
-    /** Counts the request: a kept key in the very round trip that confirms it; any other key after a fresh check. */
-    const admit = async (scope: Endpoint['scope']): Promise<RateLimitDecision> => {
-      if (principal.unconfirmed) {
-        const counted = await throttle.admitUnconfirmed(principal);
-        if (counted !== null) {
-          const { unconfirmed: _confirmedNow, ...sure } = principal;
-          principal = sure;
-          setPrincipal(res, principal);
-          return counted;
-        }
-        // The tenant's data changed since the key was read: verify afresh and check the scope again.
-        await confirmed();
-        await requireScopeOf(scope);
-      }
-      return throttle.admitKey(principal);
-    };
-
-    const endpoint = route.resource.endpointFor(req.method);
-    if (!endpoint) {
-      await showStanding(res, throttle, await confirmed());
-      throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: route.resource.allow });
-    }
-    await requireScopeOf(endpoint.scope);
-
-    return {
-      endpoint,
-      principal: () => principal,
-      async count() {
-        let decision: RateLimitDecision;
-        try {
-          decision = await admit(endpoint.scope);
-        } catch (error) {
-          if (isDomainError(error, 'throttled')) await showStanding(res, throttle, principal);
-          throw error;
-        }
-        setRateLimitHeaders(res, decision);
-      },
-      // A kept key is confirmed by the very round trip that reads its standing (Postgres), as `admit` counts it.
-      async confirmUncounted() {
-        const standing = principal.unconfirmed ? await throttle.peekUnconfirmed(principal) : null;
-        if (standing) {
-          const { unconfirmed: _confirmedNow, ...sure } = principal;
-          principal = sure;
-          setPrincipal(res, principal);
-        } else {
-          await confirmed();
-        }
-        return standing;
-      },
-    };
-  }
 }

@@ -47,6 +47,8 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
     status: 403,
     body: { detail: 'You do not have permission to perform this action.' } satisfies Body<typeof forbiddenSchema>,
   }),
+  // api-routes.ts answers it as 405 with the path's Allow list; reaching here means a route skipped that.
+  no_such_operation: () => SERVER_ERROR,
   not_found: () => ({ status: 404, body: { detail: 'not_found' } satisfies Body<typeof notFoundSchema> }),
   invalid_page: () => ({ status: 404, body: { detail: 'Invalid page.' } satisfies Body<typeof notFoundSchema> }),
   invalid_cursor: () => ({ status: 400, body: { detail: 'invalid_cursor' } satisfies Body<typeof invalidCursorSchema> }),
@@ -56,7 +58,8 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   }),
   site_not_found: () => ({ status: 400, body: { detail: 'site_not_found' } satisfies Body<typeof bookingInputErrorSchema> }),
   site_unavailable: () => ({ status: 400, body: { detail: 'site_unavailable' } satisfies Body<typeof bookingInputErrorSchema> }),
-  // CreateBooking turns it into a field error; reaching here means a writer skipped that.
+  // CreateBooking reports it as the rule unknown_customer (worded in drf-compat/booking-messages.ts); reaching here
+  // means a writer skipped that.
   customer_not_found: () => SERVER_ERROR,
   validation_failed: (error) => (error.details.fieldErrors ? { status: 400, body: error.details.fieldErrors } : SERVER_ERROR),
   throttled: (error) => throttled(error.details.retryAfterSeconds ?? 1),

@@ -1,5 +1,5 @@
 import type {
-  ApiKeyVerifier,
+  AdmitRequest,
   CreateBooking,
   GetAvailability,
   GetBooking,
@@ -12,7 +12,6 @@ import type {
   ListSites,
   ManageWebhookEndpoints,
   ReadChanges,
-  Throttle,
 } from '@campsite/domain';
 
 /** The structured logger the app hands in (pino in production). Fields never contain a token. */
@@ -25,8 +24,8 @@ export interface HttpLogger {
 }
 
 export interface HttpDeps {
-  verifier: ApiKeyVerifier;
-  throttle: Throttle;
+  /** Every API request goes through it once: key, operation, scope and rate limit (docs/architecture.md). */
+  admission: AdmitRequest;
   listBookings: ListBookings;
   getBooking: GetBooking;
   createBooking: CreateBooking;

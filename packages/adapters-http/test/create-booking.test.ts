@@ -414,6 +414,12 @@ describe('rule 5: field validation (DRF messages, all collected)', () => {
     expect400(await on({ check_in_date: '2026-09-04', check_out_date: '2026-09-04' }), message);
     expect400(await on({ check_in_date: '2026-09-05', check_out_date: '2026-09-04' }), message);
   });
+
+  it('limits a stay to 365 nights, in the words of the check-out date (docs/security.md)', async () => {
+    expect400(await on({ check_in_date: '2028-01-01', check_out_date: '2029-01-01' }), {
+      check_out_date: ['Stays are limited to 365 nights.'],
+    });
+  });
 });
 
 describe('rules 6 and 7: occupants and availability', () => {

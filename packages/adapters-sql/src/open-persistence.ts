@@ -12,6 +12,7 @@ import {
   type RateLimiter,
   type ReadSnapshots,
   type SiteRepository,
+  type StampGuardedLimiter,
   type TenantImporter,
   type TenantRepository,
   type WebhookEndpointRepository,
@@ -52,8 +53,11 @@ export interface Persistence {
   versions: DataVersions;
   /** One snapshot for a use case's reads (a page's count and rows). */
   snapshots: ReadSnapshots;
-  /** Shared limiter state for multi-process deployments (Postgres); undefined for SQLite (the app uses memory). */
-  rateLimiter?: RateLimiter;
+  /**
+   * The limiter every process on the database shares, when the database keeps one (Dialect.keepsRateLimits:
+   * Postgres); undefined for SQLite, where the app counts in memory or in the supervisor of `serve --workers`.
+   */
+  rateLimiter?: RateLimiter & StampGuardedLimiter;
   dialect: 'sqlite' | 'postgres';
   /**
    * Resolves once the database answered a query on the service's own schema; rejects when it cannot (the readiness
@@ -129,7 +133,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     webhooks: new SqlWebhookEndpoints(db),
     versions: new SqlDataVersions(db),
     snapshots: { consistent: (work) => db.consistent(work) },
-    ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock, options.onBackgroundError) } : {}),
+    ...(db.dialect.keepsRateLimits ? { rateLimiter: new SqlRateLimiter(db, clock, options.onBackgroundError) } : {}),
     dialect: db.dialect.name,
     ping: async () => {
       const file = sqliteFile(databaseUrl);

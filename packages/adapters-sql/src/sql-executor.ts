@@ -1,13 +1,13 @@
 /** A row as the driver returns it: column names as written in the query. */
 export type Row = Record<string, unknown>;
 
+/** A row as an array, in the order of the query's select list (no object per row, no column-name lookups). */
+export type RawRow = unknown[];
+
 /**
  * The little a repository needs from a database. Queries use `?` placeholders; the Postgres executor numbers them.
  * Repositories are written once against this and a `Dialect`, never against a driver (issue 4).
  */
-/** A row as an array, in the order of the query's select list (no object per row, no column-name lookups). */
-export type RawRow = unknown[];
-
 export interface SqlExecutor {
   all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /**
@@ -65,6 +65,11 @@ export interface Dialect {
    * statement triggers cost little.
    */
   readonly captureTriggers: string | null;
+  /**
+   * Whether the database keeps the rate-limit counts every process shares (docs/api-behaviour.md §4), in a limiter
+   * that also checks a tenant's stamp in the statement that counts (SqlRateLimiter). Where it does not, the app counts.
+   */
+  readonly keepsRateLimits: boolean;
 }
 
 export interface SqlDatabase extends SqlExecutor {
@@ -80,10 +85,10 @@ export interface SqlDatabase extends SqlExecutor {
    */
   consistent<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * A database-wide change stamp the engine keeps at no cost, when it has one (SQLite); undefined otherwise, and then
+   * A database-wide change stamp the engine keeps at no cost (SQLite); null from an engine that keeps none, and then
    * the per-tenant counter in `tenant_counters` is read instead (SqlDataVersions).
    */
-  readonly engineStamp?: () => number;
+  engineStamp(): number | null;
   /** How the engine's connections are used right now (metrics, read at scrape time). */
   connections(): ConnectionUse;
   close(): Promise<void>;

@@ -11,7 +11,7 @@ const postgres = binary === null ? null : await postgresDatabaseForTests('contra
 if (binary !== null && postgres !== null) {
   const bouncer = await startPgBouncer(binary, postgres.baseUrl);
   afterAll(() => bouncer.stop());
-  describeAdapterContracts('postgres through pgbouncer', postgresSetup(bouncer.url(postgres.url)), { rateLimiter: true });
+  describeAdapterContracts('postgres through pgbouncer', postgresSetup(bouncer.url(postgres.url)));
 } else {
   if (binary === null) console.warn('!!! PGBOUNCER TESTS SKIPPED: no pgbouncer binary (apt-get install pgbouncer). !!!');
   describe('contract suites: postgres through pgbouncer', () => it.skip('pgbouncer or Postgres unavailable (see the warning above)'));

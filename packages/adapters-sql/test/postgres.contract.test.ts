@@ -4,5 +4,5 @@ import { postgresForTests, postgresSetup } from './support/databases';
 
 const postgres = await postgresForTests('contract suites');
 
-if (postgres) describeAdapterContracts('postgres', postgresSetup(postgres.url), { rateLimiter: true });
+if (postgres) describeAdapterContracts('postgres', postgresSetup(postgres.url));
 else describe('contract suites: postgres', () => it.skip('Postgres unavailable (see the warning above)'));

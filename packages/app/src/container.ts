@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { DestinationStream, Logger } from 'pino';
 import {
+  AdmitRequest,
   ApiKeyVerifier,
   ChangeBookingStatus,
   type Clock,
@@ -29,6 +30,8 @@ import {
   type RateLimiter,
   type ReadCache,
   type SecretHasher,
+  StampCheckingLimiter,
+  type StampGuardedLimiter,
   Throttle,
   placeholderPricingEngine,
   systemClock,
@@ -47,37 +50,55 @@ import { type ServerMetrics, createMetrics } from './observability/metrics';
 import { Observer, type Tracing } from './observability/request-observer';
 import { startTracing } from './observability/tracing';
 
-/** Registration tokens. Symbols, because esbuild-based runners emit no decorator metadata to resolve classes by. */
+/**
+ * A registration token that carries the type it resolves to, so that `resolve` needs no cast. A Symbol, because
+ * esbuild-based runners emit no decorator metadata to resolve classes by; `resolves` exists only for the compiler.
+ */
+export type Token<T> = symbol & { readonly resolves?: T };
+
+/** The type a token resolves to; for a union of tokens, the union of their types. */
+export type Resolved<K> = K extends Token<infer T> ? T : never;
+
+function token<T>(name: string): Token<T> {
+  return Symbol(name);
+}
+
+/** What createApp returns: a request listener for node's http/https servers. */
+export type HttpApp = ReturnType<typeof createApp>;
+
+/** One token per port and use case. */
 export const TOKENS = {
-  Config: Symbol('Config'),
-  Logger: Symbol('Logger'),
-  Clock: Symbol('Clock'),
-  Random: Symbol('RandomSource'),
-  SecretHasher: Symbol('SecretHasher'),
-  Persistence: Symbol('Persistence'),
-  RateLimiter: Symbol('RateLimiter'),
-  Throttle: Symbol('Throttle'),
-  ApiKeyVerifier: Symbol('ApiKeyVerifier'),
-  ReadCache: Symbol('ReadCache'),
-  PricingEngine: Symbol('PricingEngine'),
-  ListBookings: Symbol('ListBookings'),
-  GetBooking: Symbol('GetBooking'),
-  CreateBooking: Symbol('CreateBooking'),
-  ListSites: Symbol('ListSites'),
-  GetAvailability: Symbol('GetAvailability'),
-  ListCustomers: Symbol('ListCustomers'),
-  ListInvoices: Symbol('ListInvoices'),
-  ReadChanges: Symbol('ReadChanges'),
-  GetInvoice: Symbol('GetInvoice'),
-  ListInvoiceLines: Symbol('ListInvoiceLines'),
-  GetInvoiceDocument: Symbol('GetInvoiceDocument'),
-  InvoiceRenderer: Symbol('InvoiceRenderer'),
-  ManageApiKeys: Symbol('ManageApiKeys'),
-  ManageWebhookEndpoints: Symbol('ManageWebhookEndpoints'),
-  ManageTenants: Symbol('ManageTenants'),
-  ChangeBookingStatus: Symbol('ChangeBookingStatus'),
-  HttpApp: Symbol('HttpApp'),
-  RequestActivity: Symbol('RequestActivity'),
+  Config: token<Config>('Config'),
+  Logger: token<Logger>('Logger'),
+  Clock: token<Clock>('Clock'),
+  Random: token<RandomSource>('RandomSource'),
+  SecretHasher: token<SecretHasher>('SecretHasher'),
+  Persistence: token<Persistence>('Persistence'),
+  RateLimiter: token<RateLimiter>('RateLimiter'),
+  StampGuardedLimiter: token<StampGuardedLimiter>('StampGuardedLimiter'),
+  Throttle: token<Throttle>('Throttle'),
+  ApiKeyVerifier: token<ApiKeyVerifier>('ApiKeyVerifier'),
+  AdmitRequest: token<AdmitRequest>('AdmitRequest'),
+  ReadCache: token<ReadCache>('ReadCache'),
+  PricingEngine: token<PricingEngine>('PricingEngine'),
+  ListBookings: token<ListBookings>('ListBookings'),
+  GetBooking: token<GetBooking>('GetBooking'),
+  CreateBooking: token<CreateBooking>('CreateBooking'),
+  ListSites: token<ListSites>('ListSites'),
+  GetAvailability: token<GetAvailability>('GetAvailability'),
+  ListCustomers: token<ListCustomers>('ListCustomers'),
+  ListInvoices: token<ListInvoices>('ListInvoices'),
+  ReadChanges: token<ReadChanges>('ReadChanges'),
+  GetInvoice: token<GetInvoice>('GetInvoice'),
+  ListInvoiceLines: token<ListInvoiceLines>('ListInvoiceLines'),
+  GetInvoiceDocument: token<GetInvoiceDocument>('GetInvoiceDocument'),
+  InvoiceRenderer: token<InvoiceRenderer>('InvoiceRenderer'),
+  ManageApiKeys: token<ManageApiKeys>('ManageApiKeys'),
+  ManageWebhookEndpoints: token<ManageWebhookEndpoints>('ManageWebhookEndpoints'),
+  ManageTenants: token<ManageTenants>('ManageTenants'),
+  ChangeBookingStatus: token<ChangeBookingStatus>('ChangeBookingStatus'),
+  HttpApp: token<HttpApp>('HttpApp'),
+  RequestActivity: token<RequestActivityCounter>('RequestActivity'),
 } as const;
 
 export interface ContainerOptions {
@@ -108,11 +129,8 @@ export interface ContainerOptions {
 const DOCUMENT_CACHE_KIB = 64 * 1024;
 
 /** The wired service. `resolve` hands out singletons; `close` releases the database. */
-/** What createApp returns: a request listener for node's http/https servers. */
-export type HttpApp = ReturnType<typeof createApp>;
-
 export interface AppContainer {
-  resolve<T>(token: symbol): T;
+  resolve<K extends Token<unknown>>(token: K): Resolved<K>;
   readonly config: Config;
   readonly logger: Logger;
   readonly persistence: Persistence;
@@ -158,31 +176,39 @@ export async function createContainer(config: Config, options: ContainerOptions 
   metrics?.watchConnections(() => persistence.connections());
 
   const c = rootContainer.createChildContainer();
-  const single = <T>(token: symbol, build: (c: DependencyContainer) => T) =>
+  const single = <T>(token: Token<T>, build: (c: DependencyContainer) => T) =>
     c.register<T>(token, { useFactory: instanceCachingFactory<T>(build) });
-  const get = <T>(token: symbol) => c.resolve<T>(token);
+  const value = <T>(token: Token<T>, useValue: T) => c.register<T>(token, { useValue });
+  const get = <T>(token: Token<T>): T => c.resolve<T>(token);
 
-  c.register(TOKENS.Config, { useValue: config });
-  c.register(TOKENS.Logger, { useValue: logger });
-  c.register(TOKENS.Clock, { useValue: clock });
-  c.register(TOKENS.Random, { useValue: options.random ?? cryptoRandomSource });
-  c.register(TOKENS.Persistence, { useValue: persistence });
-  c.register(TOKENS.PricingEngine, { useValue: placeholderPricingEngine });
-  single<SecretHasher>(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost));
+  value(TOKENS.Config, config);
+  value(TOKENS.Logger, logger);
+  value(TOKENS.Clock, clock);
+  value(TOKENS.Random, options.random ?? cryptoRandomSource);
+  value(TOKENS.Persistence, persistence);
+  value(TOKENS.PricingEngine, placeholderPricingEngine);
+  single(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost));
   // docs/api-behaviour.md §4: Postgres shares one budget between processes in the database; SQLite's workers share the
   // supervisor's counters (docs/operations.md, Workers), and a lone process counts in memory.
-  single<RateLimiter>(TOKENS.RateLimiter, () => persistence.rateLimiter ?? options.rateLimiter ?? new MemoryRateLimiter(clock));
+  single(TOKENS.RateLimiter, () => persistence.rateLimiter ?? options.rateLimiter ?? new MemoryRateLimiter(clock));
+  // A key row kept in memory is confirmed as its request is counted (docs/architecture.md, "Admission"): by the
+  // database's own statement where it keeps the limiter, else by reading the stamp first, which SQLite reads for free.
+  single(
+    TOKENS.StampGuardedLimiter,
+    () => persistence.rateLimiter ?? new StampCheckingLimiter(get(TOKENS.RateLimiter), persistence.versions),
+  );
   single(
     TOKENS.Throttle,
     () =>
-      new Throttle(get(TOKENS.RateLimiter), {
-        perKeyPerMinute: config.rateLimitPerMinute,
-        authFailuresPerMinute: config.authFailuresPerMinute,
-      }),
+      new Throttle(
+        get(TOKENS.RateLimiter),
+        { perKeyPerMinute: config.rateLimitPerMinute, authFailuresPerMinute: config.authFailuresPerMinute },
+        get(TOKENS.StampGuardedLimiter),
+      ),
   );
   // Issue 6: reads are reused only while the data stamp is unchanged, so no answer predates a committed write. Key
   // rows are kept the same way, and the stamp read to check a key serves the reads of its request (one per request).
-  single<ReadCache>(TOKENS.ReadCache, () => new FreshReadCache(persistence.versions));
+  single(TOKENS.ReadCache, () => new FreshReadCache(persistence.versions));
   single(
     TOKENS.ApiKeyVerifier,
     () =>
@@ -193,7 +219,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
         get(TOKENS.Throttle),
       ),
   );
-  const cache = () => get<ReadCache>(TOKENS.ReadCache);
+  single(TOKENS.AdmitRequest, () => new AdmitRequest(get(TOKENS.ApiKeyVerifier), get(TOKENS.Throttle)));
+  const cache = () => get(TOKENS.ReadCache);
   // A page's count and rows come from one snapshot of the database (docs/database-rules.md).
   single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache(), persistence.snapshots));
   single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings, cache()));
@@ -211,7 +238,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   single(TOKENS.GetInvoice, () => new GetInvoice(persistence.invoices, cache()));
   single(TOKENS.ListInvoiceLines, () => new ListInvoiceLines(persistence.invoices, cache(), persistence.snapshots));
   let pool: PooledInvoiceRenderer | undefined;
-  single<InvoiceRenderer>(TOKENS.InvoiceRenderer, () => options.invoiceRenderer ?? (pool = new PooledInvoiceRenderer()));
+  single(TOKENS.InvoiceRenderer, () => options.invoiceRenderer ?? (pool = new PooledInvoiceRenderer()));
   // docs/accounting.md, "Performance": a PDF is kept from its first rendering (no doorkeeper: rendering is the
   // expensive part), in a budget of its own so PDFs never push out JSON reads; once the tenant's data stamp moves it
   // is rendered again only if its own data changed.
@@ -245,14 +272,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));
   single(
     TOKENS.ChangeBookingStatus,
-    () => new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get<PricingEngine>(TOKENS.PricingEngine)),
+    () => new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get(TOKENS.PricingEngine)),
   );
   single(TOKENS.RequestActivity, () => new RequestActivityCounter());
   single(TOKENS.HttpApp, () =>
     createApp({
       activity: get(TOKENS.RequestActivity),
-      verifier: get(TOKENS.ApiKeyVerifier),
-      throttle: get(TOKENS.Throttle),
+      admission: get(TOKENS.AdmitRequest),
       listBookings: get(TOKENS.ListBookings),
       getBooking: get(TOKENS.GetBooking),
       createBooking: get(TOKENS.CreateBooking),
@@ -276,7 +302,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   let closed = false;
   return {
-    resolve: get,
+    resolve: <K extends Token<unknown>>(token: K) => c.resolve<Resolved<K>>(token),
     config,
     logger,
     persistence,
@@ -298,5 +324,5 @@ export async function createContainer(config: Config, options: ContainerOptions 
 /** The ports an import needs (the `import` command and the demo seed). */
 export function importDependencies(container: AppContainer): ImportDependencies {
   const { tenants, apiKeys, importer } = container.persistence;
-  return { tenants, apiKeys, importer, hasher: container.resolve<SecretHasher>(TOKENS.SecretHasher) };
+  return { tenants, apiKeys, importer, hasher: container.resolve(TOKENS.SecretHasher) };
 }

@@ -1,23 +1,22 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, type Server as NetServer, type Socket, createServer as createNetServer } from 'node:net';
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type ManageApiKeys, SCOPES, isDomainError } from '@campsite/domain';
-import { type AppContainer, type HttpApp, TOKENS, importDependencies } from './container';
+import { SCOPES, isDomainError } from '@campsite/domain';
+import { type AppContainer, TOKENS, importDependencies } from './container';
 import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
 import { importFixture } from './fixtures/import-fixture';
 import { readFixture } from './fixtures/parse-fixture';
 import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
+import { tlsOrPlainListener } from './tls-or-plain-listener';
 import { migrateWhenReachable } from './wait-for-database';
-import type { RequestActivityCounter } from './request-activity';
 import { type Sweep, sweepIdempotencyKeys } from './idempotency-sweep';
 import { type MetricsListener, listenForScrapes } from './observability/metrics-listener';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 50;
-const TLS_HANDSHAKE_RECORD = 0x16;
 /** docs/security.md, "Transport": an idle keep-alive connection is closed after this. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** A whole request, body included, must have arrived within this (or the head timeout, when that is longer). */
@@ -77,7 +76,7 @@ export async function startServer(container: AppContainer, options: ServeOptions
   if (!options.worker) await migrateWhenReachable(persistence, logger);
 
   const tls = await loadTls(config, logger);
-  const app = container.resolve<HttpApp>(TOKENS.HttpApp);
+  const app = container.resolve(TOKENS.HttpApp);
   // docs/api-behaviour.md §1: TLS when the service terminates TLS itself; plain HTTP only behind a trusted proxy.
   const transport = transportOptions(config.headersTimeoutMs);
   const plain = createHttpServer(transport, app);
@@ -100,9 +99,6 @@ export async function startServer(container: AppContainer, options: ServeOptions
       resolve();
     });
   });
-  // Servers fed by the sniffing listener never listen themselves; Node starts their connection tracking (used by
-  // closeIdleConnections and the request timeouts) on 'listening', so they are told the socket is up.
-  for (const inner of servers) if (inner !== server) inner.emit('listening');
   const { port } = server.address() as AddressInfo;
   const scheme: 'http' | 'https' = tls ? 'https' : 'http';
   const url = `${scheme}://${hostForUrl(config.host)}:${port}`;
@@ -213,27 +209,6 @@ function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): 
 }
 
 /**
- * One port for both protocols: docs/api-behaviour.md §1 wants plain HTTP answered with 403 `https_required`, not a dropped
- * connection, so the first byte of each connection decides. A TLS handshake record (0x16) goes to the HTTPS server;
- * anything else goes to a plain HTTP server running the same app, which the https check then refuses.
- */
-function tlsOrPlainListener(https: Server, plain: Server, headersTimeoutMs: number): NetServer {
-  return createNetServer((socket) => {
-    // A connection that never says anything must not hold a slot: it gets the time a request head gets. From the
-    // first byte on, the HTTPS server's handshake timeout and both servers' head timeout take over.
-    socket.setTimeout(headersTimeoutMs, () => socket.destroy());
-    socket.once('data', (chunk: Buffer) => {
-      socket.setTimeout(0);
-      socket.pause();
-      socket.unshift(chunk);
-      (chunk[0] === TLS_HANDSHAKE_RECORD ? https : plain).emit('connection', socket);
-      process.nextTick(() => socket.resume());
-    });
-    socket.on('error', () => socket.destroy());
-  });
-}
-
-/**
  * On a database without any tenant, loads the demo tenant through the importer and creates a fresh full-scope key
  * for it. Returns the raw key, or null when the database already had data. No fixed demo key exists anywhere.
  */
@@ -247,7 +222,7 @@ export async function seedDemoTenant(container: AppContainer): Promise<string | 
     if (isDomainError(error, 'tenant_exists') || (await persistence.tenants.findBySlug(DEMO_TENANT_SLUG))) return null;
     throw error;
   }
-  const keys = container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys);
+  const keys = container.resolve(TOKENS.ManageApiKeys);
   const { key, raw } = await keys.create(DEMO_TENANT_SLUG, 'demo key (created on first start)', [...SCOPES], null);
   logger.warn({ tenant: DEMO_TENANT_SLUG, prefix: key.prefix }, 'empty database: seeded the demo tenant and created a full-scope demo key');
   return raw;
@@ -291,7 +266,7 @@ async function drain(
   });
   // Handlers of clients that hung up are still at work after their connections closed; the database stays open
   // until they are done (within the same time limit).
-  const activity = container.resolve<RequestActivityCounter>(TOKENS.RequestActivity);
+  const activity = container.resolve(TOKENS.RequestActivity);
   const clean = await Promise.race([closed.then(() => activity.settled()).then(() => true), timedOut]);
   for (const inner of servers) if (inner !== listener) inner.close();
   clearInterval(sweeper);

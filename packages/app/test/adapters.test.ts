@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AdapterSet, FixedClock, describeRateLimiterContract } from '@campsite/domain/testing';
+import { FixedClock, type LimiterSet, describeRateLimiterContract } from '@campsite/domain/testing';
 import { BcryptSecretHasher } from '../src/adapters/bcrypt-secret-hasher';
 import { cryptoRandomSource } from '../src/adapters/crypto-random-source';
 import { MemoryRateLimiter } from '@campsite/domain';
@@ -8,12 +8,8 @@ import { MemoryRateLimiter } from '@campsite/domain';
 // only the limiter and the clock it moves, so no repositories are built.
 describeRateLimiterContract('MemoryRateLimiter', async () => {
   const clock = new FixedClock();
-  const limiterOnly: Pick<AdapterSet, 'rateLimiter' | 'clock' | 'close'> = {
-    rateLimiter: new MemoryRateLimiter(clock),
-    clock,
-    close: async () => {},
-  };
-  return limiterOnly as AdapterSet;
+  const limiterOnly: LimiterSet = { rateLimiter: new MemoryRateLimiter(clock), clock, close: async () => {} };
+  return limiterOnly;
 });
 
 describe('BcryptSecretHasher', () => {

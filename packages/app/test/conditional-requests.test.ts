@@ -1,4 +1,3 @@
-import { ChangeBookingStatus, ManageApiKeys } from '@campsite/domain';
 import { FakeSecretHasher, aBooking, aSite, aTenant, aUser, anInvoice } from '@campsite/domain/testing';
 import { RATE_LIMIT, describeConditionalRequests } from '../../adapters-http/test/support/conditional-scenarios';
 import { describeOnSqlBackends, serveWiredApp } from './support/sql-backends';
@@ -26,12 +25,12 @@ async function openOn(databaseUrl: string) {
         secretHasher: new FakeSecretHasher(),
       });
       try {
-        await cli.resolve<ChangeBookingStatus>(TOKENS.ChangeBookingStatus).execute(slug, 1, 'confirmed');
+        await cli.resolve(TOKENS.ChangeBookingStatus).execute(slug, 1, 'confirmed');
       } finally {
         await cli.close();
       }
     },
-    revoke: (raw: string) => app.container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys).revoke(slug, raw.slice(0, 8)),
+    revoke: (raw: string) => app.container.resolve(TOKENS.ManageApiKeys).revoke(slug, raw.slice(0, 8)),
     raw: app.raw,
     tenantId: await app.tenantIdOf(slug),
     close: app.close,

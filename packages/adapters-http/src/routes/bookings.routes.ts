@@ -2,6 +2,7 @@ import { type Booking, DomainError, parsePythonInt, readIdempotencyKey } from '@
 import type { Response } from 'express';
 import { fingerprintOf } from '../body/fingerprint';
 import { readJsonBody } from '../body/read-json-body';
+import { wordedBookingRefusal } from '../drf-compat/booking-messages';
 import type { HttpDeps } from '../http-deps';
 import { bookingJson } from '../presenters';
 import { readBookingFilter } from '../schemas/booking-filter.schema';
@@ -30,19 +31,26 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
         // docs/channel-managers.md, "Retrying safely": the key is read after the rate limit, before the body.
         const key = readIdempotencyKey(req.get('idempotency-key'));
         const body = await readJsonBody(req);
-        const input = readCreateBookingBody(body);
+        const read = readCreateBookingBody(body);
+        const { input } = read;
         if (key === undefined) {
-          const booking = await deps.createBooking.execute(principal, input);
+          const booking = await deps.createBooking.execute(principal, input).catch((error: unknown) => {
+            throw wordedBookingRefusal(error, read);
+          });
           deps.bookingCommitted?.();
           res.setHeader('Location', locationOf(res, booking));
           sendJson(res, 201, bookingJson(booking));
           return;
         }
-        const outcome = await deps.createBooking.executeOnce(principal, input, {
-          key,
-          fingerprint: fingerprintOf(body),
-          responseOf: (booking) => JSON.stringify({ location: locationOf(res, booking), body: jsonText(bookingJson(booking)) }),
-        });
+        const outcome = await deps.createBooking
+          .executeOnce(principal, input, {
+            key,
+            fingerprint: fingerprintOf(body),
+            responseOf: (booking) => JSON.stringify({ location: locationOf(res, booking), body: jsonText(bookingJson(booking)) }),
+          })
+          .catch((error: unknown) => {
+            throw wordedBookingRefusal(error, read);
+          });
         if (!outcome.replayed) deps.bookingCommitted?.();
         const stored = JSON.parse(outcome.response) as { location: string; body: string };
         res.setHeader('Location', stored.location);

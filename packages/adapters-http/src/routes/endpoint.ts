@@ -1,4 +1,12 @@
-import { readPageRequest, type Page, type PageHint, type PageRequest, type Principal, type Scope } from '@campsite/domain';
+import {
+  readPageRequest,
+  type Page,
+  type PageHint,
+  type PageRequest,
+  type Principal,
+  type RequiredScope,
+  type Scope,
+} from '@campsite/domain';
 import type { Request, Response } from 'express';
 import { pageLinks, readPageHint } from '../pagination-links';
 import { lastValue, parseQuery, type QueryPairs } from '../drf-compat/urlencode';
@@ -11,7 +19,7 @@ import { type RenderedAnswer, renderedAnswer } from '../send-json';
  * to a matching `If-None-Match` (docs/channel-managers.md, "Polling cheaply"); a POST sends its own answer.
  */
 export interface Endpoint {
-  readonly scope: Scope | readonly Scope[];
+  readonly scope: RequiredScope;
   handle(req: Request, res: Response, principal: Principal, pathId: string | undefined): Promise<RenderedAnswer | void>;
 }
 
@@ -32,11 +40,6 @@ export function resource(methods: Methods): Resource {
     .filter(Boolean)
     .join(', ');
   return { allow, endpointFor: (method) => table.get(method) };
-}
-
-/** Whether the principal holds `scope`, or one of the scopes of a list. */
-export function holdsScope(principal: Principal, scope: Endpoint['scope']): boolean {
-  return typeof scope === 'string' ? principal.scopes.includes(scope) : scope.some((one) => principal.scopes.includes(one));
 }
 
 /** The query string as Django's QueryDict reads it. */

@@ -14,6 +14,7 @@ import {
   requireObject,
   toFieldErrors,
 } from './drf-fields';
+import type { BookingWording } from '../drf-compat/booking-messages';
 import { fieldErrorsOf, requestComponents } from './responses.schema';
 
 // POST /bookings/ fields in the serializer's declaration order, which is the order DRF reports errors in. Server-assigned
@@ -30,36 +31,44 @@ const bookingFieldsSchema = z.object({
   guest_email: charField({ required: false, default: '' }, 254, true),
 });
 
+/** A create request as read: the use case's input, and what the words of its refusals need (BookingWording). */
+export interface CreateBookingRead extends BookingWording {
+  input: CreateBookingInput;
+}
+
 /**
  * The parsed JSON body as the use case's input. A body that is not an object fails here, as DRF's serializer fails it
- * before looking at any field (docs/api-behaviour.md §2.4, rule 4, and "No data provided" for `null`).
+ * before looking at any field (docs/api-behaviour.md §2.4, rule 4, and "No data provided" for `null`). Refused fields
+ * reach the use case as `fields: null`, their messages stay here: the site check comes before them.
  */
-export function readCreateBookingBody(body: PyJson): CreateBookingInput {
+export function readCreateBookingBody(body: PyJson): CreateBookingRead {
   const object = requireObject(body);
   const siteId = readDrfInteger(object.site_id);
   const parsed = bookingFieldsSchema.safeParse(declaredFields(bookingFieldsSchema, object));
   const customer = readCustomer(object.customer_id);
-  if (!parsed.success || 'errors' in customer) {
-    const errors = { ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...('errors' in customer ? customer.errors : {}) };
-    return { siteId, fields: { valid: false, errors }, ...('customer' in customer ? { customer: customer.customer } : {}) };
-  }
+  const fieldErrors = { ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...('errors' in customer ? customer.errors : {}) };
+  const given = 'customer' in customer ? customer.customer : undefined;
   const fields = parsed.data;
   return {
-    siteId,
-    ...('customer' in customer ? { customer: customer.customer } : {}),
-    fields: {
-      valid: true,
-      value: {
-        checkInDate: fields.check_in_date,
-        checkOutDate: fields.check_out_date,
-        numAdults: fields.num_adults,
-        numYouth: fields.num_youth,
-        numChildren: fields.num_children,
-        guestFirstName: fields.guest_first_name,
-        guestLastName: fields.guest_last_name,
-        guestEmail: fields.guest_email,
-      },
+    input: {
+      siteId,
+      fields:
+        fields === undefined || 'errors' in customer
+          ? null
+          : {
+              checkInDate: fields.check_in_date,
+              checkOutDate: fields.check_out_date,
+              numAdults: fields.num_adults,
+              numYouth: fields.num_youth,
+              numChildren: fields.num_children,
+              guestFirstName: fields.guest_first_name,
+              guestLastName: fields.guest_last_name,
+              guestEmail: fields.guest_email,
+            },
+      ...(given === undefined ? {} : { customerId: given === null ? null : given.id }),
     },
+    fieldErrors,
+    ...(given ? { customerShown: given.shown } : {}),
   };
 }
 
@@ -67,7 +76,7 @@ export function readCreateBookingBody(body: PyJson): CreateBookingInput {
  * `customer_id` as DRF's PrimaryKeyRelatedField reads it: absent, null, or an integer read like the other integer
  * fields ("5", 5.0); anything else names the JSON value's Python type (docs/accounting.md, "Customers on bookings").
  */
-function readCustomer(value: PyJson | undefined): { customer?: CreateBookingInput['customer'] } | { errors: FieldErrors } {
+function readCustomer(value: PyJson | undefined): { customer?: { id: number; shown: string } | null } | { errors: FieldErrors } {
   if (value === undefined) return {};
   if (value === null) return { customer: null };
   // An integer beyond 2^53 is kept exact by the parser; no row has such an id, so it simply names no customer.

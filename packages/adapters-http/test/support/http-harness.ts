@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import {
+  AdmitRequest,
   ApiKeyVerifier,
   CreateBooking,
   FreshApiKeys,
@@ -19,6 +20,7 @@ import {
   ReadChanges,
   ManageApiKeys,
   ManageWebhookEndpoints,
+  StampCheckingLimiter,
   Throttle,
   type Scope,
   type TenantSnapshot,
@@ -99,12 +101,16 @@ export function buildWorld(options: WorldOptions = {}): World {
   const sites = new InMemorySiteRepository(store);
   const versions = new InMemoryDataVersions(store);
   const invoices = new InMemoryInvoiceRepository(store);
-  // 'guarded' is the Postgres path (kept keys confirmed by the limiter's own round trip), 'plain' the SQLite one.
-  const limiter = options.limiter === 'plain' ? new MemoryRateLimiter(clock) : new GuardedMemoryRateLimiter(clock, versions);
-  const throttle = new Throttle(limiter, {
-    perKeyPerMinute: options.perKeyPerMinute ?? 600,
-    authFailuresPerMinute: options.authFailuresPerMinute ?? 10_000,
-  });
+  // 'guarded' is the Postgres path (a kept key confirmed in the limiter's own atomic step), 'plain' the SQLite one
+  // (the stamp read, then the request counted).
+  const atomic = new GuardedMemoryRateLimiter(clock, versions);
+  const plain = new MemoryRateLimiter(clock);
+  const [limiter, guarded] = options.limiter === 'plain' ? [plain, new StampCheckingLimiter(plain, versions)] : [atomic, atomic];
+  const throttle = new Throttle(
+    limiter,
+    { perKeyPerMinute: options.perKeyPerMinute ?? 600, authFailuresPerMinute: options.authFailuresPerMinute ?? 10_000 },
+    guarded,
+  );
   const logs: LogLine[] = [];
   const webhooks = new RecordingWebhookTransport();
   const logger: HttpLogger = {
@@ -115,8 +121,7 @@ export function buildWorld(options: WorldOptions = {}): World {
   // Wired as the app wires it: reads and key rows reused while the store's stamp holds still.
   const cache = new FreshReadCache(versions);
   const deps: HttpDeps = {
-    verifier: new ApiKeyVerifier(new FreshApiKeys(apiKeys, versions), hasher, clock, throttle),
-    throttle,
+    admission: new AdmitRequest(new ApiKeyVerifier(new FreshApiKeys(apiKeys, versions), hasher, clock, throttle), throttle),
     listBookings: new ListBookings(bookings, cache),
     getBooking: new GetBooking(bookings, cache),
     createBooking: new CreateBooking(

@@ -18,6 +18,8 @@ export const postgresDialect: Dialect = {
   migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
   nextDataVersion: () => "nextval('data_versions')",
   captureTriggers: null,
+  // Several processes serve one database, and the limiter's statement can check a tenant's data_version as it counts.
+  keepsRateLimits: true,
 };
 
 const STATEMENT_TIMEOUT_MS = 10_000;
@@ -316,6 +318,14 @@ export class PgDatabase implements SqlDatabase {
       release(client, error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
+  }
+
+  /**
+   * Postgres keeps no database-wide change counter a client can read without a query: SqlDataVersions reads the
+   * tenant's `data_version` instead.
+   */
+  engineStamp(): null {
+    return null;
   }
 
   connections(): ConnectionUse {

@@ -51,6 +51,11 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     return row ? toApiKey(this.db.dialect, row) : null;
   }
 
+  /** Keeps nothing in memory: every key is read by `findByPrefix` (FreshApiKeys keeps rows in front of this). */
+  async findKept(): Promise<undefined> {
+    return undefined;
+  }
+
   async listByTenant(tenantId: number): Promise<ApiKey[]> {
     const rows = await this.db.all(`${API_KEY_SELECT} WHERE tenant_id = ? ORDER BY created_at, id`, [tenantId]);
     return rows.map((row) => toApiKey(this.db.dialect, row));

@@ -10,7 +10,8 @@ export class SqlDataVersions implements DataVersions {
   constructor(private readonly db: SqlDatabase) {}
 
   async stampOf(tenantId: number): Promise<DataStamp> {
-    if (this.db.engineStamp) return this.db.engineStamp();
+    const engine = this.db.engineStamp();
+    if (engine !== null) return engine;
     const row = await this.db.get<{ v: unknown }>('SELECT data_version AS v FROM tenant_counters WHERE tenant_id = ?', [tenantId]);
     return row ? Number(row.v) : 0;
   }

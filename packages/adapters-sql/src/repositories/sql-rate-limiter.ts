@@ -1,8 +1,9 @@
 import {
   type Clock,
-  type DataStamp,
   type RateLimitDecision,
   type RateLimiter,
+  type StampGuard,
+  type StampGuardedLimiter,
   RATE_LIMIT_WINDOW_MS,
   decide,
   isDomainError,
@@ -28,7 +29,7 @@ async function countingAgain<T>(hit: () => Promise<T>): Promise<T> {
  * docs/api-behaviour.md §4: fixed one-minute windows shared by every process on the database. Each hit is one atomic upsert
  * that returns the new count, so parallel hits from any process are counted exactly.
  */
-export class SqlRateLimiter implements RateLimiter {
+export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
   private lastSweptWindow = 0;
 
   constructor(
@@ -55,7 +56,7 @@ export class SqlRateLimiter implements RateLimiter {
    * The hit and the check of the tenant's `data_version` (SqlDataVersions) in one statement: nothing is counted when
    * the version has moved. One round trip where a stamp query and a hit would take two (issue 6).
    */
-  async hitIfUnchanged(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null> {
+  async hitIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
     this.sweepOldWindows(start);
@@ -71,7 +72,7 @@ export class SqlRateLimiter implements RateLimiter {
   }
 
   /** The count and the check of the tenant's `data_version` in one statement (see hitIfUnchanged). */
-  async peekIfUnchanged(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null> {
+  async peekIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
     const row = await this.db.get<{ n: unknown }>(

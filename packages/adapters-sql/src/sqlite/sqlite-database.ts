@@ -21,6 +21,9 @@ export const sqliteDialect: Dialect = {
   // SQLite's stamp is the engine's own (engineStamp); the column only keeps both schemas alike.
   nextDataVersion: (column) => `${column} + 1`,
   captureTriggers: "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%\\_capture\\_%' ESCAPE '\\'",
+  // docs/operations.md, Workers: one process serves a SQLite file, and the workers of `serve --workers` count in their
+  // supervisor; a count written to the file would be a commit per request, moving every worker's stamp.
+  keepsRateLimits: false,
 };
 
 type Statement = Database.Statement<unknown[], unknown>;
@@ -28,11 +31,6 @@ type Statement = Database.Statement<unknown[], unknown>;
 /** Writes per group commit (docs/database-rules.md §5). */
 const MAX_GROUP_WRITES = 32;
 
-/**
- * better-sqlite3 is synchronous and one connection serves every request. A transaction body is async (the
- * repositories are shared with Postgres), so while one runs, other requests' statements wait for it here: otherwise
- * they would run inside it on the same connection.
- */
 const WAL_SWITCH_DEADLINE_MS = 5_000;
 const WAL_SWITCH_PAUSE_MS = 10;
 
@@ -50,6 +48,11 @@ function switchToWal(db: Database.Database): void {
   }
 }
 
+/**
+ * better-sqlite3 is synchronous and one connection serves every request. A transaction body is async (the
+ * repositories are shared with Postgres), so while one runs, other requests' statements wait for it here: otherwise
+ * they would run inside it on the same connection.
+ */
 export class SqliteDatabase implements SqlDatabase {
   readonly dialect = sqliteDialect;
   private readonly db: Database.Database;

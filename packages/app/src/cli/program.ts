@@ -1,14 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import {
-  type ChangeBookingStatus,
-  type KnownBookingStatus,
-  type ManageApiKeys,
-  type ManageTenants,
-  type Scope,
-  SCOPES,
-  formatMoney,
-} from '@campsite/domain';
+import { type KnownBookingStatus, type Scope, SCOPES, formatMoney } from '@campsite/domain';
 import { loadConfig } from '../config';
 import type { AppContainer, TOKENS as TokenTable } from '../container';
 import type { ImportProgress } from '../fixtures/import-fixture';
@@ -138,7 +130,7 @@ export function buildProgram(io: CliIo): Command {
     .option('--expires <iso8601>', 'expiry instant, e.g. 2027-01-01T00:00:00Z or 2027-01-01 (midnight UTC)', expiryParser())
     .action((options: { tenant: string; name: string; scopes: Scope[]; expires?: Date }) =>
       withContainer(io, async (container, TOKENS) => {
-        const manage = container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys);
+        const manage = container.resolve(TOKENS.ManageApiKeys);
         if (options.expires && options.expires.getTime() <= Date.now()) {
           io.err(`campsite: warning: --expires ${options.expires.toISOString()} is in the past; the key is inactive from the start\n`);
         }
@@ -153,7 +145,7 @@ export function buildProgram(io: CliIo): Command {
     .option('--json', 'machine-readable output')
     .action((options: { tenant: string; json?: boolean }) =>
       withContainer(io, async (container, TOKENS) => {
-        const list = await container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys).list(options.tenant);
+        const list = await container.resolve(TOKENS.ManageApiKeys).list(options.tenant);
         const { formatKeyTable, keyListJson } = await import('../api-key-formatting');
         io.out(`${options.json ? keyListJson(list) : formatKeyTable(list)}\n`);
       }),
@@ -165,7 +157,7 @@ export function buildProgram(io: CliIo): Command {
     .requiredOption('--tenant <slug>', 'tenant slug', parseNonEmpty)
     .action((keyOrPrefix: string, options: { tenant: string }) =>
       withContainer(io, async (container, TOKENS) => {
-        const outcome = await container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys).revoke(options.tenant, keyOrPrefix);
+        const outcome = await container.resolve(TOKENS.ManageApiKeys).revoke(options.tenant, keyOrPrefix);
         const { prefix, alreadyRevokedAt } = outcome;
         io.out(
           alreadyRevokedAt === null
@@ -182,7 +174,7 @@ export function buildProgram(io: CliIo): Command {
     .option('--json', 'machine-readable output')
     .action((options: { json?: boolean }) =>
       withContainer(io, async (container, TOKENS) => {
-        const list = await container.resolve<ManageTenants>(TOKENS.ManageTenants).list();
+        const list = await container.resolve(TOKENS.ManageTenants).list();
         const { formatTenantTable, tenantListJson } = await import('../tenant-formatting');
         io.out(`${options.json ? tenantListJson(list) : formatTenantTable(list)}\n`);
       }),
@@ -194,7 +186,7 @@ export function buildProgram(io: CliIo): Command {
     .requiredOption('--name <name>', "the campsite's name", parseNonEmpty)
     .action((options: { slug: string; name: string }) =>
       withContainer(io, async (container, TOKENS) => {
-        const tenant = await container.resolve<ManageTenants>(TOKENS.ManageTenants).create(options.slug, options.name);
+        const tenant = await container.resolve(TOKENS.ManageTenants).create(options.slug, options.name);
         io.out(`created tenant ${tenant.slug} (${tenant.name})\n`);
       }),
     );
@@ -217,7 +209,7 @@ export function buildProgram(io: CliIo): Command {
 
 function changeStatus(io: CliIo, tenant: string, id: number, to: KnownBookingStatus): Promise<void> {
   return withContainer(io, async (container, TOKENS) => {
-    const change = container.resolve<ChangeBookingStatus>(TOKENS.ChangeBookingStatus);
+    const change = container.resolve(TOKENS.ChangeBookingStatus);
     const booking = await change.execute(tenant, id, to);
     io.out(`booking ${booking.id} (${booking.bookingReference}) is ${booking.status}, total ${formatMoney(booking.totalPrice)} CHF\n`);
   });

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  AdmitRequest,
   ApiKeyVerifier,
   CreateBooking,
   FreshApiKeys,
@@ -20,6 +21,7 @@ import {
   ManageWebhookEndpoints,
   ReadChanges,
   SCOPES,
+  StampCheckingLimiter,
   Throttle,
   type TenantSnapshot,
 } from '@campsite/domain';
@@ -70,11 +72,12 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
   const random = new SeededRandom(SEED);
   const ports = inMemoryAdapters(store, clock);
   await ports.importer.importTenants(tenants);
-  const throttle = new Throttle(new MemoryRateLimiter(clock), UNLIMITED);
+  const limiter = new MemoryRateLimiter(clock);
+  // As the container wires a SQLite database: a kept key is confirmed by reading the stamp, then counted.
+  const throttle = new Throttle(limiter, UNLIMITED, new StampCheckingLimiter(limiter, ports.versions));
   const cache = new FreshReadCache(ports.versions);
   const app = createApp({
-    verifier: new ApiKeyVerifier(new FreshApiKeys(ports.apiKeys, ports.versions), hasher, clock, throttle),
-    throttle,
+    admission: new AdmitRequest(new ApiKeyVerifier(new FreshApiKeys(ports.apiKeys, ports.versions), hasher, clock, throttle), throttle),
     listBookings: new ListBookings(ports.bookings, cache),
     getBooking: new GetBooking(ports.bookings, cache),
     createBooking: new CreateBooking(ports.bookings, ports.sites, clock, random, ports.customers, ports.idempotency),
@@ -133,11 +136,11 @@ export async function sqlBackend(
   });
   await container.persistence.migrate();
   await container.persistence.importer.importTenants(tenants);
-  const keys = await issueKeys(container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys), tenants);
+  const keys = await issueKeys(container.resolve(TOKENS.ManageApiKeys), tenants);
   const { persistence } = container;
   return {
     name,
-    app: container.resolve<HttpApp>(TOKENS.HttpApp),
+    app: container.resolve(TOKENS.HttpApp),
     keys,
     bookingCount: async (slug) => {
       const tenant = await persistence.tenants.findBySlug(slug);

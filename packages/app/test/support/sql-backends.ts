@@ -1,11 +1,11 @@
-import { type InvoiceRenderer, ManageApiKeys, SCOPES, type Scope, type TenantSnapshot } from '@campsite/domain';
+import { type InvoiceRenderer, SCOPES, type Scope, type TenantSnapshot } from '@campsite/domain';
 import { FakeSecretHasher, FixedClock, type RawWriter } from '@campsite/domain/testing';
 import { describe, it } from 'vitest';
 import { type Server, serve } from '../../../adapters-http/test/support/http-harness';
 import { postgresForTests, tempDir } from '../../../adapters-sql/test/support/databases';
 import { postgresRawWriter, sqliteRawWriter } from '../../../adapters-sql/test/support/raw-writer';
 import { loadConfig } from '../../src/config';
-import { type AppContainer, type HttpApp, TOKENS, createContainer } from '../../src/container';
+import { type AppContainer, TOKENS, createContainer } from '../../src/container';
 
 /**
  * Runs an HTTP scenario suite (`describeSuite`) against the wired app on SQLite (a fresh file) and on Postgres (a
@@ -62,8 +62,8 @@ export async function serveWiredApp(
   });
   await container.persistence.migrate();
   await container.persistence.importer.importTenants(tenants);
-  const keys = container.resolve<ManageApiKeys>(TOKENS.ManageApiKeys);
-  const server = await serve(container.resolve<HttpApp>(TOKENS.HttpApp));
+  const keys = container.resolve(TOKENS.ManageApiKeys);
+  const server = await serve(container.resolve(TOKENS.HttpApp));
   return {
     container,
     server,

@@ -12,14 +12,18 @@ export interface NewApiKey {
   revokedAt?: Date | null;
 }
 
+/** A key row served from memory, with the tenant's data stamp it was read under. */
+export type KeptApiKey = ApiKey & { stamp: DataStamp };
+
 export interface ApiKeyRepository {
   /** The key with this prefix, whatever its tenant or state, or null. Served by an index: called on every request. */
   findByPrefix(prefix: string): Promise<ApiKey | null>;
   /**
-   * The key as last read, with the stamp it was read under, straight from memory and not checked against the
-   * database; undefined when not held. Offered by FreshApiKeys. Whatever uses it must confirm the stamp.
+   * The key as last read, with the tenant stamp it was read under, straight from memory and not checked against the
+   * database; undefined when none is kept. Whatever uses it must confirm the stamp (StampGuardedLimiter). Only a
+   * repository that keeps rows (FreshApiKeys) has any; a store answers undefined.
    */
-  findKept?(prefix: string): Promise<(ApiKey & { stamp: DataStamp }) | undefined>;
+  findKept(prefix: string): Promise<KeptApiKey | undefined>;
   /** Keys of a tenant ordered by creation (oldest first, then id). */
   listByTenant(tenantId: number): Promise<ApiKey[]>;
   /** Stores a new key; throws DomainError `validation_failed` when the prefix is already taken. */

@@ -34,11 +34,6 @@ export interface Principal {
    * served from what was loaded under it: the answer then shows the data as it was at some instant of the request.
    */
   stamp?: DataStamp;
-  /**
-   * Set when the key row came from memory and nothing has yet confirmed that it is unchanged (revocation!). Such a
-   * principal may be used only through `Throttle.admitUnconfirmed`, which confirms it, or after a fresh `verify`.
-   */
-  unconfirmed?: true;
 }
 
 /** Splits a raw key into prefix and secret, or null when it is not of the v1 shape. */

@@ -1,6 +1,6 @@
-import type { DataStamp, DataVersions } from '../shared/data-versions';
+import type { DataVersions } from '../shared/data-versions';
 import type { ApiKey } from './api-key';
-import type { ApiKeyRepository, NewApiKey } from './api-key-repository';
+import type { ApiKeyRepository, KeptApiKey, NewApiKey } from './api-key-repository';
 
 const DEFAULT_ENTRIES = 10_000;
 
@@ -13,7 +13,7 @@ const DEFAULT_ENTRIES = 10_000;
  * of the same request then need no stamp of their own (one round trip less per request on Postgres).
  */
 export class FreshApiKeys implements ApiKeyRepository {
-  private readonly found = new Map<string, ApiKey & { stamp: DataStamp }>();
+  private readonly found = new Map<string, KeptApiKey>();
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -42,7 +42,7 @@ export class FreshApiKeys implements ApiKeyRepository {
     return checked;
   }
 
-  async findKept(prefix: string): Promise<(ApiKey & { stamp: DataStamp }) | undefined> {
+  async findKept(prefix: string): Promise<KeptApiKey | undefined> {
     return this.found.get(prefix);
   }
 
@@ -66,7 +66,7 @@ export class FreshApiKeys implements ApiKeyRepository {
     return this.keys.touchLastUsed(keyId, at);
   }
 
-  private remember(prefix: string, key: ApiKey & { stamp: DataStamp }): void {
+  private remember(prefix: string, key: KeptApiKey): void {
     this.found.delete(prefix);
     if (this.found.size >= this.maxEntries) {
       const oldest = this.found.keys().next().value;

@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Throttle } from '../rate-limiting/throttle';
-import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
 import { FakeSecretHasher, SeededRandom, aTenant } from '../testing';
-import { type World, aWorld, rejectionOf } from '../testing/test-world';
+import { type World, aThrottle, aWorld, rejectionOf } from '../testing/test-world';
 import { API_KEY_PATTERN } from './api-key';
 import { ManageApiKeys, generateRawKey } from './manage-api-keys';
-import { ApiKeyVerifier } from './verify-api-key';
+import { ApiKeyVerifier } from './api-key-verifier';
 
 /** A fake hasher that also remembers what it was asked to hash. */
 class RecordingHasher extends FakeSecretHasher {
@@ -90,7 +88,7 @@ describe('ManageApiKeys', () => {
 
   it('revokes a key so that the very next verification says key_inactive', async () => {
     const manage = manageWith();
-    const throttle = new Throttle(new MemoryRateLimiter(world.clock), { perKeyPerMinute: 600, authFailuresPerMinute: 60 });
+    const throttle = aThrottle(world, { perKeyPerMinute: 600, authFailuresPerMinute: 60 });
     const verifier = new ApiKeyVerifier(world.apiKeys, hasher, world.clock, throttle);
     const { raw } = await manage.create('alpine', 'erp', ['sites:read'], null);
     await verifier.verify(`Bearer ${raw}`, '127.0.0.1');

@@ -1,32 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { CreateBooking } from '../bookings/create-booking';
-import { GetBooking, ListBookings } from '../bookings/list-bookings';
+import { GetBooking } from '../bookings/get-booking';
+import { ListBookings } from '../bookings/list-bookings';
 import { ListCustomers } from '../customers/list-customers';
 import { ListInvoices } from '../invoices/list-invoices';
 import { ListSites } from '../sites/list-sites';
-import { RecordingWebhookTransport, SeededRandom, aBooking, aSite, aTenant } from '../testing';
+import { RecordingWebhookTransport, SeededRandom, aBooking, aSite, aStay, aTenant } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import type { Principal } from './api-key';
 import { SCOPES, type Scope, isScope } from './scopes';
 import { ManageWebhookEndpoints } from '../webhooks/manage-webhook-endpoints';
 
 const page = { page: 1, pageSize: 50 };
-const bookingInput = {
-  siteId: 1,
-  fields: {
-    valid: true as const,
-    value: {
-      checkInDate: '2026-08-01',
-      checkOutDate: '2026-08-02',
-      numAdults: 1,
-      numYouth: 0,
-      numChildren: 0,
-      guestFirstName: '',
-      guestLastName: '',
-      guestEmail: '',
-    },
-  },
-};
+const bookingInput = { siteId: 1, fields: aStay('2026-08-01', '2026-08-02') };
 
 type UseCase = { scope: Scope; run(principal: Principal): Promise<unknown> };
 

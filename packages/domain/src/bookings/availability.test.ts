@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CalendarDate, daysBetween } from '../shared/calendar-date';
-import { aBooking, aSite, aTenant, SeededRandom } from '../testing';
+import { aBooking, aSite, aStay, aTenant, SeededRandom } from '../testing';
 import { aWorld, rejectionOf } from '../testing/test-world';
 import { type DateRange, GetAvailability, MAX_AVAILABILITY_NIGHTS, freeRuns, readAvailabilityWindow } from './availability';
 import { BOOKING_STATUSES, isOccupying } from './booking-status';
@@ -125,22 +125,7 @@ describe('GetAvailability (properties against a night-by-night model)', () => {
         const create = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(pick + 1), world.customers);
         const { results } = await new GetAvailability(world.sites, world.bookings).execute(principal, window, { page: 1, pageSize: 50 });
         const stayOn = (siteId: number, from: string, nights: number) =>
-          create.execute(principal, {
-            siteId,
-            fields: {
-              valid: true,
-              value: {
-                checkInDate: from,
-                checkOutDate: day(daysBetween(day(0), from) + nights),
-                numAdults: 1,
-                numYouth: 0,
-                numChildren: 0,
-                guestFirstName: '',
-                guestLastName: '',
-                guestEmail: '',
-              },
-            },
-          });
+          create.execute(principal, { siteId, fields: aStay(from, day(daysBetween(day(0), from) + nights)) });
         const runs = results.flatMap(({ site, free }) => free.map((run) => ({ siteId: site.id, run })));
         const blocked = results.flatMap(({ site, free }) => {
           const nights = [];

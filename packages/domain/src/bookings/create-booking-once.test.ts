@@ -10,17 +10,14 @@ import { IDEMPOTENCY_KEY_TTL_MS, STALE_CLAIM_MS, readIdempotencyKey } from './id
 const stay = (checkInDate: string, checkOutDate: string, siteId = 1): CreateBookingInput => ({
   siteId,
   fields: {
-    valid: true,
-    value: {
-      checkInDate,
-      checkOutDate,
-      numAdults: 2,
-      numYouth: 0,
-      numChildren: 0,
-      guestFirstName: 'Ida',
-      guestLastName: 'Empotent',
-      guestEmail: 'ida@example.ch',
-    },
+    checkInDate,
+    checkOutDate,
+    numAdults: 2,
+    numYouth: 0,
+    numChildren: 0,
+    guestFirstName: 'Ida',
+    guestLastName: 'Empotent',
+    guestEmail: 'ida@example.ch',
   },
 });
 

@@ -1,9 +1,9 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
-import { requireScope } from '../api-keys/verify-api-key';
+import { requireScope } from '../api-keys/required-scope';
 import { type CalendarDate, daysBetween } from '../shared/calendar-date';
 import type { Clock } from '../shared/clock';
-import { DomainError, type FieldErrors, isDomainError } from '../shared/domain-error';
+import { DomainError, isDomainError } from '../shared/domain-error';
 import { type RandomSource, randomString } from '../shared/random-source';
 import { isRecordId } from '../shared/record-id';
 import type { CustomerRepository } from '../customers/customer';
@@ -11,9 +11,10 @@ import type { SiteRepository } from '../sites/site';
 import { BOOKING_REFERENCE_ALPHABET, BOOKING_REFERENCE_LENGTH, type Booking } from './booking';
 import type { BookingRepository } from './booking-repository';
 import { IDEMPOTENCY_KEY_TTL_MS, type IdempotencyCompletion, type IdempotencyStore, STALE_CLAIM_MS } from './idempotency';
+import type { BookingRuleViolation } from './booking-rule';
 import { placeholderPrice } from './placeholder-pricing';
 
-/** The guest and stay fields of a create request, already type-checked by the transport (DRF field rules). */
+/** The guest and stay fields of a create request, already type-checked by the transport. */
 export interface BookingFields {
   checkInDate: CalendarDate;
   checkOutDate: CalendarDate;
@@ -26,21 +27,23 @@ export interface BookingFields {
 }
 
 /**
- * A create request as the transport read it. `siteId` is null when it was missing, null or not an integer; the
- * fields come either valid or as the field errors found, because docs/api-behaviour.md §2.4, rule 5 puts the site check before them.
+ * A create request with its values validated by the transport. `siteId` is null when it was missing, null or not an
+ * integer; `fields` is null when the transport refused them, because docs/api-behaviour.md §2.4, rule 5 puts the site
+ * check before the field errors, which the transport words itself.
  */
 export interface CreateBookingInput {
   siteId: number | null;
-  fields: { valid: true; value: BookingFields } | { valid: false; errors: FieldErrors };
-  /**
-   * `customer_id` when it was given as null or as an integer (`shown` is the value as the client wrote it, for the
-   * message); absent when it was left out. A value of another type is already among the field errors.
-   */
-  customer?: { id: number; shown: string } | null;
+  fields: BookingFields | null;
+  /** `customer_id`: an id, or null for none; absent when it was left out (or refused with the fields). */
+  customerId?: number | null;
 }
 
-const customerMissing = (shown: string): FieldErrors => ({ customer_id: [`Invalid pk "${shown}" - object does not exist.`] });
+/** `validation_failed` with the rules broken, for the transport to word. */
+function broken(...violations: BookingRuleViolation[]): DomainError {
+  return new DomainError('validation_failed', 'validation failed', { violations });
+}
 
+const UNKNOWN_CUSTOMER: BookingRuleViolation = { rule: 'unknown_customer' };
 const MAX_REFERENCE_ATTEMPTS = 8;
 /** The longest stay a booking may cover. */
 export const MAX_NIGHTS = 365;
@@ -127,30 +130,19 @@ export class CreateBooking {
     if (!site) throw new DomainError('site_not_found');
 
     // The customer is one more field: its "does not exist" joins the other fields' errors in one answer.
-    const customer = input.customer ?? null;
+    const customerId = input.customerId ?? null;
     const unknownCustomer =
-      customer !== null && (!isRecordId(customer.id) || !(await this.customers.findById(principal.tenantId, customer.id)));
-    if (!input.fields.valid || unknownCustomer) {
-      throw DomainError.validation({
-        ...(input.fields.valid ? {} : input.fields.errors),
-        ...(unknownCustomer ? customerMissing(customer.shown) : {}),
-      });
+      customerId !== null && (!isRecordId(customerId) || !(await this.customers.findById(principal.tenantId, customerId)));
+    const { fields } = input;
+    if (fields === null || unknownCustomer) {
+      throw broken(...(fields === null ? [{ rule: 'invalid_fields' } as const] : []), ...(unknownCustomer ? [UNKNOWN_CUSTOMER] : []));
     }
-    const fields = input.fields.value;
-    if (fields.checkOutDate <= fields.checkInDate) {
-      throw DomainError.validation({ check_out_date: ['Check-out date must be after check-in date.'] });
-    }
+    if (fields.checkOutDate <= fields.checkInDate) throw broken({ rule: 'check_out_not_after_check_in' });
     // docs/security.md: a stay is at most a year, checked right after the order of the dates (same field).
-    if (daysBetween(fields.checkInDate, fields.checkOutDate) > MAX_NIGHTS) {
-      throw DomainError.validation({ check_out_date: [`Stays are limited to ${MAX_NIGHTS} nights.`] });
-    }
+    if (daysBetween(fields.checkInDate, fields.checkOutDate) > MAX_NIGHTS) throw broken({ rule: 'stay_too_long', maxNights: MAX_NIGHTS });
 
     const occupants = fields.numAdults + fields.numYouth + fields.numChildren;
-    if (occupants > site.maxOccupants) {
-      throw DomainError.validation({
-        non_field_errors: [`Total occupants (${occupants}) exceed the maximum of ${site.maxOccupants} for this site.`],
-      });
-    }
+    if (occupants > site.maxOccupants) throw broken({ rule: 'too_many_occupants', occupants, maxOccupants: site.maxOccupants });
     if (site.status !== 'active') throw new DomainError('site_unavailable');
 
     const draft = {
@@ -161,14 +153,14 @@ export class CreateBooking {
       totalPrice: placeholderPrice(site.basePricePerNight, fields.checkInDate, fields.checkOutDate),
       createdAt: this.clock.now(),
       source: 'online',
-      customerId: customer?.id ?? null,
+      customerId,
     };
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.bookings.insertIfAvailable({ ...draft, bookingReference: this.newReference() }, completion);
       } catch (error) {
         // The customer stopped being one between the check above and the insert (the storage checks it again).
-        if (customer !== null && isDomainError(error, 'customer_not_found')) throw DomainError.validation(customerMissing(customer.shown));
+        if (customerId !== null && isDomainError(error, 'customer_not_found')) throw broken(UNKNOWN_CUSTOMER);
         if (!isDomainError(error, 'duplicate_booking_reference') || attempt >= MAX_REFERENCE_ATTEMPTS) throw error;
       }
     }

@@ -4,7 +4,8 @@ import type { BookingFilter } from './booking';
 import type { PageHint, PageRequest } from '../shared/pagination';
 import { aBooking, aSite, aTenant } from '../testing';
 import { type World, aWorld, expectCursorWalkMatchesOffsets, rejectionOf, walkByCursor } from '../testing/test-world';
-import { GetBooking, ListBookings } from './list-bookings';
+import { GetBooking } from './get-booking';
+import { ListBookings } from './list-bookings';
 
 const at = (iso: string) => new Date(iso);
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);

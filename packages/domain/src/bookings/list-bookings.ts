@@ -1,7 +1,6 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
-import { requireScope } from '../api-keys/verify-api-key';
-import { DomainError } from '../shared/domain-error';
+import { requireScope } from '../api-keys/required-scope';
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import {
   type Page,
@@ -14,7 +13,6 @@ import {
   pageWeight,
   paginate,
 } from '../shared/pagination';
-import { isRecordId } from '../shared/record-id';
 import { filterKey } from '../shared/list-tenant-rows';
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import type { Booking, BookingFilter } from './booking';
@@ -48,32 +46,6 @@ export class ListBookings {
           cursorOf: (booking) => dateCursor(booking.createdAt, booking.id),
         }),
       ),
-    );
-  }
-}
-
-export class GetBooking {
-  readonly scope: Scope = 'bookings:read';
-
-  constructor(
-    private readonly bookings: BookingRepository,
-    private readonly cache: ReadCache = noReadCache,
-  ) {}
-
-  /** Another tenant's booking is `not_found`, never a permission error (spec, Errors). */
-  async execute(principal: Principal, id: number): Promise<Booking> {
-    requireScope(principal, this.scope);
-    const { tenantId } = principal;
-    if (!isRecordId(id)) throw new DomainError('not_found');
-    return this.cache.read(
-      principal,
-      `booking ${id}`,
-      () => 1,
-      async () => {
-        const booking = await this.bookings.findById(tenantId, id);
-        if (!booking) throw new DomainError('not_found');
-        return booking;
-      },
     );
   }
 }

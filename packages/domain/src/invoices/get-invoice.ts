@@ -1,6 +1,6 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
-import { requireScope } from '../api-keys/verify-api-key';
+import { requireScope } from '../api-keys/required-scope';
 import type { BookingRepository } from '../bookings/booking-repository';
 import { DomainError } from '../shared/domain-error';
 import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';

@@ -1,5 +1,3 @@
-import type { DataStamp } from '../shared/data-versions';
-
 /** The outcome of asking a limiter about one key in its current fixed one-minute window. */
 export interface RateLimitDecision {
   allowed: boolean;
@@ -24,18 +22,6 @@ export interface RateLimiter {
    * count below zero; a hit of a window that has since turned is gone with its window, so nothing is taken back.
    */
   release(key: string): Promise<void>;
-  /**
-   * `hit`, but only while the tenant's data stamp (DataVersions) is still `guard.stamp`, checked and counted in one
-   * atomic step; null, counting nothing, once it has moved on. Offered by a limiter that lives in the database the
-   * stamp comes from: a key kept in memory is then confirmed and counted in one round trip.
-   */
-  hitIfUnchanged?(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null>;
-  /**
-   * `peek`, but only while the tenant's data stamp is still `guard.stamp`, read in one atomic step; null once it has
-   * moved on. Offered together with `hitIfUnchanged`: it confirms a key kept in memory for an answer that must not be
-   * counted (a 304), in one round trip.
-   */
-  peekIfUnchanged?(key: string, limit: number, guard: { tenantId: number; stamp: DataStamp }): Promise<RateLimitDecision | null>;
 }
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

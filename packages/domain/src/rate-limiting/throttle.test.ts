@@ -3,6 +3,7 @@ import type { Principal } from '../api-keys/api-key';
 import { FixedClock } from '../testing';
 import { MemoryRateLimiter } from './memory-rate-limiter';
 import { rejectionOf } from '../testing/test-world';
+import type { StampGuardedLimiter } from './stamp-guarded-limiter';
 import { Throttle } from './throttle';
 
 // FixedClock starts at 12:00:00.000, the first instant of a one-minute window.
@@ -63,7 +64,7 @@ describe('Throttle (docs/api-behaviour.md §4)', () => {
   let throttle: Throttle;
 
   beforeEach(() => {
-    throttle = new Throttle(limiter, { perKeyPerMinute: 2, authFailuresPerMinute: 2 });
+    throttle = new Throttle(limiter, { perKeyPerMinute: 2, authFailuresPerMinute: 2 }, guardedBy(limiter, { stamp: 'v1' }));
   });
 
   it('admits a key up to its per-minute limit, then throws throttled with Retry-After ≥ 1', async () => {
@@ -115,40 +116,42 @@ describe('Throttle (docs/api-behaviour.md §4)', () => {
   });
 });
 
-describe('Throttle.admitUnconfirmed', () => {
-  const principal: Principal = { tenantId: 1, keyId: 7, prefix: 'ck_aaaaa', scopes: ['sites:read'], stamp: 'v1', unconfirmed: true };
+/** A guard that compares with a stamp the test sets, and counts on `counting`. */
+function guardedBy(counting: MemoryRateLimiter, current: { stamp: string }): StampGuardedLimiter {
+  return {
+    hitIfUnchanged: async (key, limit, guard) => (guard.stamp === current.stamp ? counting.hit(key, limit) : null),
+    peekIfUnchanged: async (key, limit, guard) => (guard.stamp === current.stamp ? counting.peek(key, limit) : null),
+  };
+}
+
+describe('Throttle.admitKeptKey and peekKeptKey', () => {
+  const principal: Principal = { tenantId: 1, keyId: 7, prefix: 'ck_aaaaa', scopes: ['sites:read'], stamp: 'v1' };
   const limits = { perKeyPerMinute: 2, authFailuresPerMinute: 10 };
 
-  /** A limiter whose guard compares with a stamp the test sets. */
-  function guarded(current: { stamp: string }) {
-    return Object.assign(new MemoryRateLimiter(clock), {
-      async hitIfUnchanged(this: MemoryRateLimiter, key: string, limit: number, guard: { stamp: unknown }) {
-        return guard.stamp === current.stamp ? this.hit(key, limit) : null;
-      },
-    });
-  }
-
   it('counts the request while the stamp holds, and throws throttled past the limit', async () => {
-    const throttle = new Throttle(guarded({ stamp: 'v1' }), limits);
-    expect(throttle.confirmsKeys).toBe(true);
-    expect(await throttle.admitUnconfirmed(principal)).toMatchObject({ allowed: true, remaining: 1 });
-    expect(await throttle.admitUnconfirmed(principal)).toMatchObject({ allowed: true, remaining: 0 });
-    expect((await rejectionOf(throttle.admitUnconfirmed(principal))).code).toBe('throttled');
+    const throttle = new Throttle(limiter, limits, guardedBy(limiter, { stamp: 'v1' }));
+    expect(await throttle.admitKeptKey(principal, 'v1')).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await throttle.admitKeptKey(principal, 'v1')).toMatchObject({ allowed: true, remaining: 0 });
+    const refusal = await rejectionOf(throttle.admitKeptKey(principal, 'v1'));
+    expect(refusal.code).toBe('throttled');
+    expect(refusal.details.refusedKey).toMatchObject({ principal, standing: { allowed: false, remaining: 0 } });
   });
 
   it('counts nothing and answers null once the stamp moved', async () => {
     const current = { stamp: 'v1' };
-    const limiterWithGuard = guarded(current);
-    const throttle = new Throttle(limiterWithGuard, limits);
+    const throttle = new Throttle(limiter, limits, guardedBy(limiter, current));
     current.stamp = 'v2';
-    expect(await throttle.admitUnconfirmed(principal)).toBeNull();
+    expect(await throttle.admitKeptKey(principal, 'v1')).toBeNull();
     expect(await throttle.peekKey(principal)).toMatchObject({ remaining: 2 });
   });
 
-  it('cannot confirm anything over a limiter without the guarded hit', async () => {
-    const throttle = new Throttle(limiter, limits);
-    expect(throttle.confirmsKeys).toBe(false);
-    expect(await throttle.admitUnconfirmed(principal)).toBeNull();
-    expect(await throttle.peekKey(principal)).toMatchObject({ remaining: 2 });
+  it('reads the standing while the stamp holds, counting nothing, and null once it moved', async () => {
+    const current = { stamp: 'v1' };
+    const throttle = new Throttle(limiter, limits, guardedBy(limiter, current));
+    await throttle.admitKey(principal);
+    expect(await throttle.peekKeptKey(principal, 'v1')).toMatchObject({ remaining: 1 });
+    expect(await throttle.peekKeptKey(principal, 'v1')).toMatchObject({ remaining: 1 });
+    current.stamp = 'v2';
+    expect(await throttle.peekKeptKey(principal, 'v1')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import type { Principal } from '../api-keys/api-key';
 import { DomainError } from '../shared/domain-error';
+import type { DataStamp } from '../shared/data-versions';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter';
+import type { StampGuardedLimiter } from './stamp-guarded-limiter';
 
 export interface ThrottleLimits {
   /** Requests per key per minute (RATE_LIMIT_PER_MINUTE, default 600). */
@@ -14,47 +16,42 @@ export class Throttle {
   constructor(
     private readonly limiter: RateLimiter,
     private readonly limits: ThrottleLimits,
+    /** Counts for key rows kept in memory, confirming them as it counts (docs/architecture.md, "Admission"). */
+    private readonly guarded: StampGuardedLimiter,
   ) {}
 
   /** Counts a request of an authenticated, authorised key; throws `throttled` past the limit. */
   async admitKey(principal: Principal): Promise<RateLimitDecision> {
-    const decision = await this.limiter.hit(`key:${principal.keyId}`, this.limits.perKeyPerMinute);
-    if (!decision.allowed) throw throttled(decision);
-    return decision;
-  }
-
-  /** Whether `admitUnconfirmed` can confirm a key and count its request in one step (see RateLimiter). */
-  get confirmsKeys(): boolean {
-    return this.limiter.hitIfUnchanged !== undefined;
-  }
-
-  /**
-   * `admitKey` for a principal built from a key kept in memory (`unconfirmed`): counts the request only if the
-   * tenant's stamp has not moved since the key was read, which confirms the key at the same time. Null, counting
-   * nothing, when it has moved: the caller verifies the key afresh and admits it with `admitKey`.
-   */
-  async admitUnconfirmed(principal: Principal): Promise<RateLimitDecision | null> {
-    const { stamp, tenantId } = principal;
-    if (!this.limiter.hitIfUnchanged || stamp === undefined) return null;
-    const decision = await this.limiter.hitIfUnchanged(`key:${principal.keyId}`, this.limits.perKeyPerMinute, { tenantId, stamp });
-    if (decision && !decision.allowed) throw throttled(decision);
+    const decision = await this.limiter.hit(keyOf(principal), this.limits.perKeyPerMinute);
+    if (!decision.allowed) throw throttled(decision, principal);
     return decision;
   }
 
   /**
-   * `peekKey` for a principal built from a key kept in memory (`unconfirmed`): its standing, counting nothing, only
-   * if the tenant's stamp has not moved since the key was read, which confirms the key at the same time. Null when it
-   * has moved (or the limiter cannot tell): the caller verifies the key afresh.
+   * `admitKey` for a key row kept in memory and read under `stamp`: counts the request only while the tenant's stamp
+   * has not moved, which confirms the row in the same step (StampGuardedLimiter). Null, counting nothing, once it has
+   * moved: the caller reads the key afresh and admits it with `admitKey`.
    */
-  async peekUnconfirmed(principal: Principal): Promise<RateLimitDecision | null> {
-    const { stamp, tenantId } = principal;
-    if (!this.limiter.peekIfUnchanged || stamp === undefined) return null;
-    return this.limiter.peekIfUnchanged(`key:${principal.keyId}`, this.limits.perKeyPerMinute, { tenantId, stamp });
+  async admitKeptKey(principal: Principal, stamp: DataStamp): Promise<RateLimitDecision | null> {
+    const decision = await this.guarded.hitIfUnchanged(keyOf(principal), this.limits.perKeyPerMinute, {
+      tenantId: principal.tenantId,
+      stamp,
+    });
+    if (decision && !decision.allowed) throw throttled(decision, principal);
+    return decision;
+  }
+
+  /**
+   * `peekKey` for a key row kept in memory and read under `stamp`: its standing, counting nothing, only while the
+   * tenant's stamp has not moved, which confirms the row at the same time. Null once it has moved.
+   */
+  peekKeptKey(principal: Principal, stamp: DataStamp): Promise<RateLimitDecision | null> {
+    return this.guarded.peekIfUnchanged(keyOf(principal), this.limits.perKeyPerMinute, { tenantId: principal.tenantId, stamp });
   }
 
   /** The key's standing without counting, for responses that end before the limiter (405, 403). */
   peekKey(principal: Principal): Promise<RateLimitDecision> {
-    return this.limiter.peek(`key:${principal.keyId}`, this.limits.perKeyPerMinute);
+    return this.limiter.peek(keyOf(principal), this.limits.perKeyPerMinute);
   }
 
   /** Throws `throttled` when this address has used up its failed authentications. Counts nothing. */
@@ -98,6 +95,14 @@ function authKey(address: string): string {
   return `auth:${address}`;
 }
 
-function throttled(decision: RateLimitDecision): DomainError {
-  return new DomainError('throttled', 'throttled', { retryAfterSeconds: decision.resetSeconds });
+function keyOf(principal: Principal): string {
+  return `key:${principal.keyId}`;
+}
+
+/** 429. A key's own limit shows the key and its standing with the refusal; the failed-attempts limit knows no key. */
+function throttled(decision: RateLimitDecision, principal?: Principal): DomainError {
+  return new DomainError('throttled', 'throttled', {
+    retryAfterSeconds: decision.resetSeconds,
+    ...(principal ? { refusedKey: { principal, standing: decision } } : {}),
+  });
 }

@@ -1,3 +1,7 @@
+import type { Principal } from '../api-keys/api-key';
+import type { BookingRuleViolation } from '../bookings/booking-rule';
+import type { RateLimitDecision } from '../rate-limiting/rate-limiter';
+
 /**
  * Every failure the domain can report. The codes are stable and closed: the HTTP adapter maps each one to a status
  * and body in exactly one place, and the domain never speaks HTTP.
@@ -6,6 +10,8 @@ export type DomainErrorCode =
   | 'invalid_key'
   | 'key_inactive'
   | 'permission_denied'
+  /** The resource offers no operation for this request (AdmitRequest: a `null` scope); HTTP answers 405. */
+  | 'no_such_operation'
   | 'not_found'
   | 'invalid_page'
   | 'invalid_cursor'
@@ -32,8 +38,15 @@ export type FieldErrors = Record<string, string[]>;
 export interface DomainErrorDetails {
   /** For `validation_failed`: the field-keyed messages. */
   fieldErrors?: FieldErrors;
+  /** For `validation_failed` of CreateBooking: the rules broken, in the order found, for the transport to word. */
+  violations?: readonly BookingRuleViolation[];
   /** For `throttled`: whole seconds until a retry can succeed (at least 1). */
   retryAfterSeconds?: number;
+  /**
+   * For a refusal of a recognised key (`no_such_operation`, `permission_denied`, the key's own `throttled`): the key,
+   * and its rate-limit standing, which the refusal shows (docs/authentication.md). Absent for refusals of no key.
+   */
+  refusedKey?: { principal: Principal; standing: RateLimitDecision };
 }
 
 export class DomainError extends Error {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { aBooking, aSite, aTenant } from '../testing';
 import { aWorld } from '../testing/test-world';
-import { GetBooking, ListBookings } from '../bookings/list-bookings';
+import { GetBooking } from '../bookings/get-booking';
+import { ListBookings } from '../bookings/list-bookings';
 import type { DataStamp, DataVersions } from './data-versions';
 import { FreshReadCache } from './fresh-read-cache';
 

@@ -1,6 +1,6 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
-import { requireScope } from '../api-keys/verify-api-key';
+import { requireScope } from '../api-keys/required-scope';
 import type { ReadCache } from './fresh-read-cache';
 import type { ReadSnapshots } from './read-snapshots';
 import {

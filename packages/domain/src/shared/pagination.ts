@@ -95,7 +95,6 @@ export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
 
-/** Resolves a request against a known total, or throws `invalid_page` for a page past the end. */
 /**
  * Resolves a request against a known total, or throws `invalid_page` for a page past the end. A keyset hint is
  * used only when it was issued for exactly this page and page size; a hand-built `?page=N` reads by offset.

@@ -52,6 +52,11 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
     return key ? { ...key, scopes: [...key.scopes] } : null;
   }
 
+  /** Keeps nothing in memory of its own: every key is read by `findByPrefix` (FreshApiKeys keeps rows). */
+  async findKept(): Promise<undefined> {
+    return undefined;
+  }
+
   async listByTenant(tenantId: number) {
     return this.store.apiKeys
       .filter((k) => k.tenantId === tenantId)

@@ -1,7 +1,6 @@
 import type { DataStamp, DataVersions } from '../shared/data-versions';
 import { InMemoryStore } from './in-memory-store';
 
-/** Every repository port over one store: the in-memory backend as a whole. */
 /**
  * Every tenant shares the store's stamp. Tests also seed by pushing to the arrays directly, so their lengths are part
  * of it; an in-place edit that bypasses the repositories must call `store.changed()`.

@@ -6,20 +6,16 @@ import { InMemoryRawWriter } from './in-memory-raw-writer';
 import { InMemoryStore } from './in-memory-store';
 import { inMemoryAdapters } from './in-memory-adapters';
 
-describeAdapterContracts(
-  'in-memory',
-  async () => {
-    const clock = new FixedClock();
-    const store = new InMemoryStore();
-    const open = (): AdapterSet => ({
-      ...inMemoryAdapters(store, clock),
-      rateLimiter: new GuardedMemoryRateLimiter(clock, new InMemoryDataVersions(store)),
-      clock,
-      reopen: async () => open(),
-      raw: async () => new InMemoryRawWriter(store),
-      close: async () => {},
-    });
-    return open();
-  },
-  { rateLimiter: true },
-);
+describeAdapterContracts('in-memory', async () => {
+  const clock = new FixedClock();
+  const store = new InMemoryStore();
+  const open = (): AdapterSet => ({
+    ...inMemoryAdapters(store, clock),
+    rateLimiter: new GuardedMemoryRateLimiter(clock, new InMemoryDataVersions(store)),
+    clock,
+    reopen: async () => open(),
+    raw: async () => new InMemoryRawWriter(store),
+    close: async () => {},
+  });
+  return open();
+});

@@ -12,6 +12,7 @@ export * from './in-memory-change-feed';
 export * from './in-memory-adapters';
 export * from './in-memory-webhooks';
 export * from './fixed-clock';
+export * from './seeded-random';
 export * from './mothers';
 export * from './contracts';
 export { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';

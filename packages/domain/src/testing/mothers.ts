@@ -1,3 +1,4 @@
+import type { BookingFields } from '../bookings/create-booking';
 import type { Booking } from '../bookings/booking';
 import type { Customer, UserRole } from '../customers/customer';
 import type { BillingDetails } from '../invoices/billing-details';
@@ -108,3 +109,18 @@ export function aTenant(slug: string, rows: Partial<Omit<TenantSnapshot, 'slug'>
 }
 
 export type { Booking, Customer, Invoice, Site };
+
+/** The stay and guest of a create request as the transport hands them over: one adult, no names, no e-mail. */
+export function aStay(checkInDate: string, checkOutDate: string, overrides: Partial<BookingFields> = {}): BookingFields {
+  return {
+    checkInDate,
+    checkOutDate,
+    numAdults: 1,
+    numYouth: 0,
+    numChildren: 0,
+    guestFirstName: '',
+    guestLastName: '',
+    guestEmail: '',
+    ...overrides,
+  };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../api-keys/api-key';
-import { FixedClock, SeededRandom } from '../testing/fixed-clock';
+import { FixedClock } from '../testing/fixed-clock';
+import { SeededRandom } from '../testing/seeded-random';
 import { inMemoryAdapters } from '../testing/in-memory-adapters';
 import { InMemoryStore } from '../testing/in-memory-store';
 import { RecordingWebhookTransport } from '../testing/in-memory-webhooks';

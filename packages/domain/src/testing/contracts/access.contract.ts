@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { rejectionOf } from '../rejection-of';
 import type { NewApiKey } from '../../api-keys/api-key-repository';
 import { aBooking, aSite, aTenant } from '../mothers';
-import { type AdapterSet, type AdapterSetup, expectDomainError, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
+import { type AdapterSet, type AdapterSetup, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
 
 function aNewKey(tenantId: number, overrides: Partial<NewApiKey> = {}): NewApiKey {
   return {
@@ -42,8 +43,8 @@ export function describeApiKeyRepositoryContract(name: string, setup: AdapterSet
       const a = await newTenant(set);
       const b = await newTenant(set);
       const first = await set.apiKeys.create(aNewKey(a));
-      await expectDomainError(set.apiKeys.create(aNewKey(a, { prefix: first.prefix })), 'validation_failed');
-      await expectDomainError(set.apiKeys.create(aNewKey(b, { prefix: first.prefix, name: 'other' })), 'validation_failed');
+      expect((await rejectionOf(set.apiKeys.create(aNewKey(a, { prefix: first.prefix })))).code).toBe('validation_failed');
+      expect((await rejectionOf(set.apiKeys.create(aNewKey(b, { prefix: first.prefix, name: 'other' })))).code).toBe('validation_failed');
       expect(await set.apiKeys.listByTenant(b)).toEqual([]);
       expect(await set.apiKeys.findByPrefix(first.prefix)).toEqual(first);
     });
@@ -164,7 +165,8 @@ export function describeTenantRepositoryContract(name: string, setup: AdapterSet
       const set = adapters();
       const slug = uniqueSlug('tenant');
       await set.tenants.create({ slug, name: 'first' });
-      const error = await expectDomainError(set.tenants.create({ slug, name: 'second' }), 'tenant_exists');
+      const error = await rejectionOf(set.tenants.create({ slug, name: 'second' }));
+      expect(error.code).toBe('tenant_exists');
       expect(error.message).toContain(slug);
       expect(await set.tenants.findBySlug(slug)).toMatchObject({ name: 'first' });
     });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { ApiKeyRepository } from '../../api-keys/api-key-repository';
 import type { BookingRepository } from '../../bookings/booking-repository';
 import type { ChangeFeedRepository } from '../../changes/change-feed';
@@ -7,8 +7,8 @@ import type { CustomerRepository } from '../../customers/customer';
 import type { InvoiceIssuerRepository } from '../../invoices/billing-details';
 import type { InvoiceRepository } from '../../invoices/invoice';
 import type { RateLimiter } from '../../rate-limiting/rate-limiter';
+import type { StampGuardedLimiter } from '../../rate-limiting/stamp-guarded-limiter';
 import type { DataVersions } from '../../shared/data-versions';
-import { type DomainErrorCode, isDomainError } from '../../shared/domain-error';
 import type { SiteRepository } from '../../sites/site';
 import type { TenantRepository } from '../../tenants/tenant';
 import type { TenantImporter, TenantSnapshot } from '../../tenants/tenant-import';
@@ -33,8 +33,12 @@ export interface AdapterSet {
   changes: ChangeFeedRepository;
   webhooks: WebhookEndpointRepository;
   versions: DataVersions;
-  /** Absent when the backend has no limiter of its own (SQLite: the app uses memory). */
-  rateLimiter?: RateLimiter;
+  /**
+   * The backend's own limiter, shared by every process on its database and guarded by its stamp; absent when it keeps
+   * none (SQLite: the app counts in memory, or in the supervisor of `serve --workers`). The one declaration the
+   * rate-limiter suites skip by.
+   */
+  rateLimiter?: RateLimiter & StampGuardedLimiter;
   clock: FixedClock;
   /** A second, independent set of adapters on the same data: another connection (pool), as another process has. */
   reopen(): Promise<AdapterSet>;
@@ -50,8 +54,8 @@ export type AdapterSetup = () => Promise<AdapterSet>;
  * Opens the backend for the suite this is called in and returns a getter for it. Tests never share rows: each seeds
  * its own tenant with a unique slug, so they may run in any order and against a database other suites also use.
  */
-export function useAdapterSet(setup: AdapterSetup): () => AdapterSet {
-  let set: AdapterSet | undefined;
+export function useAdapterSet<S extends Pick<AdapterSet, 'close'> = AdapterSet>(setup: () => Promise<S>): () => S {
+  let set: S | undefined;
   beforeAll(async () => {
     set = await setup();
   });
@@ -105,38 +109,4 @@ export async function seedTenant(set: AdapterSet, snapshot: TenantSnapshot): Pro
   const tenant = await set.tenants.findBySlug(snapshot.slug);
   if (!tenant) throw new Error(`seeded tenant ${snapshot.slug} not found`);
   return tenant.id;
-}
-
-/** Asserts that `promise` rejects with a DomainError of `code`, and returns it for further checks. */
-export async function expectDomainError(promise: Promise<unknown>, code: DomainErrorCode): Promise<Error> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected DomainError ${code}`).toBeDefined();
-  expect(isDomainError(caught) ? caught.code : caught).toBe(code);
-  return caught as Error;
-}
-
-/** Reads a whole list page by page, once by offset and once by following the cursor of each page's last row. */
-export async function walkBothWays<T extends { id: number }>(
-  total: number,
-  pageSize: number,
-  list: (window: { offset: number; limit: number; after?: { key: string; id: number } }) => Promise<T[]>,
-  cursorOf: (row: T) => { key: string; id: number },
-): Promise<{ byOffset: number[][]; byCursor: number[][] }> {
-  const byOffset: number[][] = [];
-  const byCursor: number[][] = [];
-  let after: { key: string; id: number } | undefined;
-  for (let offset = 0; offset < total; offset += pageSize) {
-    byOffset.push((await list({ offset, limit: pageSize })).map((r) => r.id));
-    const window = after ? { offset, limit: pageSize, after } : { offset, limit: pageSize };
-    const rows = await list(window);
-    byCursor.push(rows.map((r) => r.id));
-    const last = rows[rows.length - 1];
-    if (last) after = cursorOf(last);
-  }
-  return { byOffset, byCursor };
 }

@@ -1,27 +1,13 @@
-import fc from 'fast-check';
+import { rejectionOf } from '../rejection-of';
+import { walkBothWays } from '../page-walks';
 import { describe, expect, it } from 'vitest';
-import { isOccupying } from '../../bookings/booking-status';
-import { rangesOverlap } from '../../shared/calendar-date';
-import type { NewBooking } from '../../bookings/booking';
 import { dateCursor } from '../../shared/pagination';
 import { aBooking, aSite, aTenant } from '../mothers';
-import { type AdapterSet, type AdapterSetup, expectDomainError, seedTenant, uniqueSlug, useAdapterSet, walkBothWays } from './adapter-set';
+import { type AdapterSet, type AdapterSetup, seedTenant, uniqueSlug, useAdapterSet } from './adapter-set';
+import { describeStaysAndStatus } from './booking-stays.contract';
+import { aNewBooking } from './new-booking';
 
 const at = (iso: string) => new Date(iso);
-
-/** A booking as the API would create it on site 1 of `tenantId`; override the stay or the reference. */
-export function aNewBooking(tenantId: number, overrides: Partial<NewBooking> = {}): NewBooking {
-  const { id: _id, ...fields } = aBooking();
-  return {
-    ...fields,
-    tenantId,
-    status: 'pending',
-    source: 'online',
-    bookingReference: `N${Math.random().toString(36).slice(2, 11).toUpperCase().padEnd(9, '0')}`,
-    createdAt: at('2026-06-01T12:00:00.000Z'),
-    ...overrides,
-  };
-}
 
 const bookingCursor = (b: { createdAt: Date; id: number }) => dateCursor(b.createdAt, b.id);
 
@@ -213,7 +199,9 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
           ['2026-07-11', '2026-07-12'],
           ['2026-07-09', '2026-07-20'],
         ] as const) {
-          await expectDomainError(set.bookings.insertIfAvailable(aNewBooking(tenantId, { checkInDate, checkOutDate })), 'site_unavailable');
+          expect((await rejectionOf(set.bookings.insertIfAvailable(aNewBooking(tenantId, { checkInDate, checkOutDate })))).code).toBe(
+            'site_unavailable',
+          );
         }
         expect(await set.bookings.count(tenantId, {})).toBe(2);
       });
@@ -246,8 +234,8 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
       it('refuses an inactive or absent site', async () => {
         const set = adapters();
         const tenantId = await tenantWith(set);
-        await expectDomainError(set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 3 })), 'site_unavailable');
-        await expectDomainError(set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 99 })), 'site_unavailable');
+        expect((await rejectionOf(set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 3 })))).code).toBe('site_unavailable');
+        expect((await rejectionOf(set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 99 })))).code).toBe('site_unavailable');
         expect(await set.bookings.count(tenantId, {})).toBe(0);
       });
 
@@ -257,7 +245,7 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
           aBooking({ id: 1, bookingReference: 'TAKEN00001', checkInDate: '2026-01-01', checkOutDate: '2026-01-02' }),
         ]);
         const draft = aNewBooking(tenantId, { bookingReference: 'TAKEN00001', checkInDate: '2026-09-01', checkOutDate: '2026-09-02' });
-        await expectDomainError(set.bookings.insertIfAvailable(draft), 'duplicate_booking_reference');
+        expect((await rejectionOf(set.bookings.insertIfAvailable(draft))).code).toBe('duplicate_booking_reference');
         expect(await set.bookings.count(tenantId, {})).toBe(1);
         expect(await set.bookings.count(tenantId, { status: 'pending' })).toBe(0);
         expect(await set.bookings.findById(tenantId, 2)).toBeNull();
@@ -304,119 +292,6 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
       });
     });
 
-    describe('listOccupyingStays', () => {
-      const day = (n: number) => new Date(Date.UTC(2027, 5, 1) + n * 86_400_000).toISOString().slice(0, 10);
-      // Imported rows may overlap, so two stays can share a site and an arrival: the order is total over all three.
-      const key = (s: { siteId: number; checkInDate: string; checkOutDate: string }) => `${s.siteId}/${s.checkInDate}/${s.checkOutDate}`;
-      const sortStays = <T extends { siteId: number; checkInDate: string; checkOutDate: string }>(stays: T[]) =>
-        [...stays].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-
-      it('returns the occupying stays of the given sites that overlap the window, and nothing of other tenants', async () => {
-        const set = adapters();
-        const rows = [
-          aBooking({ id: 1, siteId: 1, status: 'pending', checkInDate: '2027-07-01', checkOutDate: '2027-07-05' }),
-          aBooking({ id: 2, siteId: 1, status: 'confirmed', checkInDate: '2027-07-10', checkOutDate: '2027-07-12' }),
-          aBooking({ id: 3, siteId: 1, status: 'cancelled', checkInDate: '2027-07-05', checkOutDate: '2027-07-10' }),
-          aBooking({ id: 4, siteId: 2, status: 'confirmed', checkInDate: '2027-06-25', checkOutDate: '2027-07-02' }),
-          aBooking({ id: 5, siteId: 2, status: 'confirmed', checkInDate: '2027-07-12', checkOutDate: '2027-07-14' }),
-          aBooking({ id: 6, siteId: 3, status: 'confirmed', checkInDate: '2027-07-03', checkOutDate: '2027-07-04' }),
-        ];
-        const tenantId = await tenantWith(set, rows);
-        await tenantWith(set, rows);
-        const stays = await set.bookings.listOccupyingStays(tenantId, [1, 2], { from: '2027-07-01', to: '2027-07-12' });
-        expect(sortStays(stays)).toEqual([
-          { siteId: 1, checkInDate: '2027-07-01', checkOutDate: '2027-07-05' },
-          { siteId: 1, checkInDate: '2027-07-10', checkOutDate: '2027-07-12' },
-          { siteId: 2, checkInDate: '2027-06-25', checkOutDate: '2027-07-02' },
-        ]);
-        expect(await set.bookings.listOccupyingStays(tenantId, [], { from: '2027-07-01', to: '2027-07-12' })).toEqual([]);
-      });
-
-      it('agrees with a model for random bookings, statuses and windows', async () => {
-        const set = adapters();
-        const statuses = ['pending', 'confirmed', 'cancelled', 'completed', 'no_show', 'legacy_hold'];
-        await fc.assert(
-          fc.asyncProperty(
-            fc.array(
-              fc.record({
-                siteId: fc.integer({ min: 1, max: 3 }),
-                start: fc.integer({ min: 0, max: 40 }),
-                nights: fc.integer({ min: 1, max: 10 }),
-                status: fc.constantFrom(...statuses),
-              }),
-              { maxLength: 15 },
-            ),
-            fc.integer({ min: 0, max: 45 }),
-            fc.integer({ min: 1, max: 30 }),
-            fc.subarray([1, 2, 3], { minLength: 1 }),
-            async (drawn, start, nights, siteIds) => {
-              const rows = drawn.map((b, i) =>
-                aBooking({
-                  id: i + 1,
-                  siteId: b.siteId,
-                  status: b.status,
-                  checkInDate: day(b.start),
-                  checkOutDate: day(b.start + b.nights),
-                }),
-              );
-              const tenantId = await tenantWith(set, rows);
-              const window = { from: day(start), to: day(start + nights) };
-              const expected = rows
-                .filter(
-                  (b) =>
-                    siteIds.includes(b.siteId) &&
-                    isOccupying(b.status) &&
-                    rangesOverlap(b.checkInDate, b.checkOutDate, window.from, window.to),
-                )
-                .map(({ siteId, checkInDate, checkOutDate }) => ({ siteId, checkInDate, checkOutDate }));
-              expect(sortStays(await set.bookings.listOccupyingStays(tenantId, siteIds, window))).toEqual(sortStays(expected));
-            },
-          ),
-          { numRuns: 12 },
-        );
-      });
-    });
-
-    describe('updateStatus', () => {
-      it('changes status and price only while the status is still `from`, and the counts follow', async () => {
-        const set = adapters();
-        const tenantId = await tenantWith(set, [
-          aBooking({ id: 1, status: 'pending', totalPrice: 1000 }),
-          aBooking({ id: 2, status: 'pending', checkInDate: '2026-02-01', checkOutDate: '2026-02-02' }),
-        ]);
-        const updated = await set.bookings.updateStatus(tenantId, 1, 'pending', 'confirmed', 12345);
-        expect(updated).toMatchObject({ id: 1, status: 'confirmed', totalPrice: 12345, siteNumber: 'A01', bookingReference: 'REF0000001' });
-        expect(await set.bookings.findById(tenantId, 1)).toEqual(updated);
-        // Compare-and-set: a second operator working from the stale status loses.
-        expect(await set.bookings.updateStatus(tenantId, 1, 'pending', 'cancelled', 1)).toBeNull();
-        expect(await set.bookings.findById(tenantId, 1)).toMatchObject({ status: 'confirmed', totalPrice: 12345 });
-        expect(await set.bookings.count(tenantId, { status: 'pending' })).toBe(1);
-        expect(await set.bookings.count(tenantId, { status: 'confirmed' })).toBe(1);
-        expect(await set.bookings.count(tenantId, {})).toBe(2);
-        expect(await set.bookings.updateStatus(tenantId, 1, 'confirmed', 'cancelled', 12345)).toMatchObject({ status: 'cancelled' });
-        expect(await set.bookings.count(tenantId, { status: 'confirmed' })).toBe(0);
-        expect(await set.bookings.count(tenantId, { status: 'cancelled' })).toBe(1);
-        expect(await set.bookings.list(tenantId, { status: 'cancelled' }, { offset: 0, limit: 5 })).toHaveLength(1);
-      });
-
-      it('returns null for an absent booking or one of another tenant', async () => {
-        const set = adapters();
-        const a = await tenantWith(set, [aBooking({ id: 1, status: 'pending' })]);
-        const b = await tenantWith(set);
-        expect(await set.bookings.updateStatus(a, 2, 'pending', 'confirmed', 1)).toBeNull();
-        expect(await set.bookings.updateStatus(b, 1, 'pending', 'confirmed', 1)).toBeNull();
-        expect(await set.bookings.findById(a, 1)).toMatchObject({ status: 'pending' });
-        expect(await set.bookings.count(b, { status: 'confirmed' })).toBe(0);
-      });
-
-      it('frees the dates of a cancelled booking', async () => {
-        const set = adapters();
-        const stay = { checkInDate: '2026-07-01', checkOutDate: '2026-07-05' };
-        const tenantId = await tenantWith(set, [aBooking({ id: 1, status: 'pending', ...stay })]);
-        await expectDomainError(set.bookings.insertIfAvailable(aNewBooking(tenantId, stay)), 'site_unavailable');
-        await set.bookings.updateStatus(tenantId, 1, 'pending', 'cancelled', 0);
-        expect((await set.bookings.insertIfAvailable(aNewBooking(tenantId, stay))).id).toBe(2);
-      });
-    });
+    describeStaysAndStatus(adapters, (set, bookings) => tenantWith(set, bookings));
   });
 }

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { rejectionOf } from '../rejection-of';
 import { isKeyActive } from '../../api-keys/api-key';
 import { FreshApiKeys } from '../../api-keys/fresh-api-keys';
 import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
-import {
-  type AdapterSet,
-  type AdapterSetup,
-  expectDomainError,
-  seedTenant,
-  uniquePrefix,
-  uniqueSlug,
-  useAdapterSet,
-  useRawWriter,
-} from './adapter-set';
-import { aNewBooking } from './booking-repository.contract';
+import { type AdapterSet, type AdapterSetup, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet, useRawWriter } from './adapter-set';
+import { aNewBooking } from './new-booking';
 
 const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'];
 
@@ -122,10 +114,13 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
         aNewBooking(tenantId, { siteId: 3, checkInDate: '2026-08-05', checkOutDate: '2026-08-07' }),
       );
       expect(created.id).toBe(4);
-      await expectDomainError(
-        set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 3, checkInDate: '2026-08-04', checkOutDate: '2026-08-06' })),
-        'site_unavailable',
-      );
+      expect(
+        (
+          await rejectionOf(
+            set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 3, checkInDate: '2026-08-04', checkOutDate: '2026-08-06' })),
+          )
+        ).code,
+      ).toBe('site_unavailable');
       await expectExactTotals(set, tenantId);
     });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { rejectionOf } from '../rejection-of';
 import type { IdempotencyCompletion } from '../../bookings/idempotency';
 import { aSite, aTenant } from '../mothers';
-import { type AdapterSet, type AdapterSetup, expectDomainError, seedTenant, uniqueSlug, useAdapterSet } from './adapter-set';
-import { aNewBooking } from './booking-repository.contract';
+import { type AdapterSet, type AdapterSetup, seedTenant, uniqueSlug, useAdapterSet } from './adapter-set';
+import { aNewBooking } from './new-booking';
 
 const T0 = new Date('2026-06-01T12:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -51,10 +52,9 @@ export function describeIdempotencyStoreContract(name: string, setup: AdapterSet
       const tenantId = await tenant(set);
       const claim = await claimAt(set, tenantId, 'key-3', 'fp');
       if (claim.kind !== 'claimed') throw new Error('not claimed');
-      await expectDomainError(
-        set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 99 }), completing('key-3', claim.token)),
-        'site_unavailable',
-      );
+      expect(
+        (await rejectionOf(set.bookings.insertIfAvailable(aNewBooking(tenantId, { siteId: 99 }), completing('key-3', claim.token)))).code,
+      ).toBe('site_unavailable');
       expect((await claimAt(set, tenantId, 'key-3', 'fp', at(1000))).kind).toBe('in_use');
       await set.idempotency.release(tenantId, 'key-3', 'not-the-token');
       expect((await claimAt(set, tenantId, 'key-3', 'fp', at(1000))).kind).toBe('in_use');
@@ -81,10 +81,8 @@ export function describeIdempotencyStoreContract(name: string, setup: AdapterSet
       const fresh = await claimAt(set, tenantId, 'key-5', 'fp', at(STALE + 1));
       expect(fresh.kind).toBe('claimed');
       const before = await set.bookings.count(tenantId, {});
-      await expectDomainError(
-        set.bookings.insertIfAvailable(aNewBooking(tenantId), completing('key-5', old.token)),
-        'idempotency_key_in_use',
-      );
+      const refusal = await rejectionOf(set.bookings.insertIfAvailable(aNewBooking(tenantId), completing('key-5', old.token)));
+      expect(refusal.code).toBe('idempotency_key_in_use');
       expect(await set.bookings.count(tenantId, {})).toBe(before);
     });
 

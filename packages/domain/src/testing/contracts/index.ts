@@ -1,4 +1,3 @@
-import { describe, it } from 'vitest';
 import { describeApiKeyRepositoryContract, describeTenantRepositoryContract } from './access.contract';
 import type { AdapterSetup } from './adapter-set';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
@@ -10,7 +9,7 @@ import {
   describeInvoiceRepositoryContract,
   describeSiteRepositoryContract,
 } from './list-repositories.contract';
-import { describeRateLimiterContract } from './rate-limiter.contract';
+import { describeRateLimiterContract, describeStampGuardedLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
 import { describeEveryWriterContract } from './every-writer.contract';
 import { describeChangeFeedContract } from './change-feed.contract';
@@ -30,14 +29,11 @@ export * from './every-writer.contract';
 export * from './change-feed.contract';
 export * from './webhook-endpoints.contract';
 
-/** What a backend declares about itself, so a suite it cannot run is skipped visibly rather than silently. */
-export interface BackendCapabilities {
-  /** The backend brings its own `RateLimiter` (shared state across processes). */
-  rateLimiter: boolean;
-}
-
-/** Every port's contract against one backend; each suite gets its own `setup()`. */
-export function describeAdapterContracts(name: string, setup: AdapterSetup, capabilities: BackendCapabilities): void {
+/**
+ * Every port's contract against one backend; each suite gets its own `setup()`. What a backend lacks it declares in
+ * its adapter set (`rateLimiter` absent), and the suites for it skip visibly.
+ */
+export function describeAdapterContracts(name: string, setup: AdapterSetup): void {
   describeTenantRepositoryContract(name, setup);
   describeApiKeyRepositoryContract(name, setup);
   describeTenantImporterContract(name, setup);
@@ -51,6 +47,6 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup, capa
   describeInvoiceDocumentsContract(name, setup);
   describeWebhookEndpointsContract(name, setup);
   describeIdempotencyStoreContract(name, setup);
-  if (capabilities.rateLimiter) describeRateLimiterContract(name, setup);
-  else describe(`RateLimiter contract: ${name}`, () => it.skip('skipped: this backend declares no rate limiter of its own'));
+  describeRateLimiterContract(name, setup);
+  describeStampGuardedLimiterContract(name, setup);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { rejectionOf } from '../rejection-of';
 import type { InvoiceLine } from '../../invoices/invoice';
 import { aBooking, aSite, aTenant, aUser, anInvoice, someBillingDetails } from '../mothers';
-import { type AdapterSetup, expectDomainError, seedTenant, uniqueSlug, useAdapterSet, useRawWriter } from './adapter-set';
+import { type AdapterSetup, seedTenant, uniqueSlug, useAdapterSet, useRawWriter } from './adapter-set';
 
 const billing = someBillingDetails({ buildingNumber: '12a', language: 'it' });
 const line = (position: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
@@ -103,8 +104,8 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
         return { ...fields, tenantId, customerId };
       };
       expect((await set.bookings.insertIfAvailable(draft(1, 1))).customerId).toBe(1);
-      await expectDomainError(set.bookings.insertIfAvailable(draft(2, 3)), 'customer_not_found');
-      await expectDomainError(set.bookings.insertIfAvailable(draft(7, 5)), 'customer_not_found');
+      expect((await rejectionOf(set.bookings.insertIfAvailable(draft(2, 3)))).code).toBe('customer_not_found');
+      expect((await rejectionOf(set.bookings.insertIfAvailable(draft(7, 5)))).code).toBe('customer_not_found');
       expect(other).not.toBe(tenantId);
       expect(await set.bookings.count(tenantId, {})).toBe(1);
     });
@@ -116,10 +117,10 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
         users: [aUser({ id: 1, role: 'staff' })],
         bookings: [aBooking({ id: 1, customerId: 1 })],
       });
-      await expectDomainError(set.importer.importTenants([staff]), 'validation_failed');
+      expect((await rejectionOf(set.importer.importTenants([staff]))).code).toBe('validation_failed');
       const owner = aTenant(uniqueSlug('imp-owner'), { users: [aUser({ id: 5 })] });
       const stranger = aTenant(uniqueSlug('imp-stranger'), { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1, customerId: 5 })] });
-      await expectDomainError(set.importer.importTenants([owner, stranger]), 'validation_failed');
+      expect((await rejectionOf(set.importer.importTenants([owner, stranger]))).code).toBe('validation_failed');
       for (const slug of [staff.slug, owner.slug, stranger.slug]) expect(await set.tenants.findBySlug(slug)).toBeNull();
     });
 

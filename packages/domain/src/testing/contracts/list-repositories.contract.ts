@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { walkBothWays } from '../page-walks';
 import { dateCursor } from '../../shared/pagination';
 import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
-import { type AdapterSetup, seedTenant, uniqueSlug, useAdapterSet, walkBothWays } from './adapter-set';
+import { type AdapterSetup, seedTenant, uniqueSlug, useAdapterSet } from './adapter-set';
 
 /** The contract of `SiteRepository`: byte-order `siteNumber`, then id ascending. */
 export function describeSiteRepositoryContract(name: string, setup: AdapterSetup): void {

@@ -1,23 +1,45 @@
-import { describe, expect, it } from 'vitest';
-import { RATE_LIMIT_WINDOW_MS } from '../../rate-limiting/rate-limiter';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { RATE_LIMIT_WINDOW_MS, type RateLimiter } from '../../rate-limiting/rate-limiter';
 import { aTenant } from '../mothers';
 import { type AdapterSet, type AdapterSetup, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
 
-/** The contract of `RateLimiter`: fixed one-minute windows per key, counted atomically. */
-export function describeRateLimiterContract(name: string, setup: AdapterSetup): void {
+/** What the RateLimiter contract reads of a backend: its limiter, if it declares one, and the clock it moves. */
+export type LimiterSet = Pick<AdapterSet, 'clock' | 'close'> & { rateLimiter?: RateLimiter };
+
+const NO_LIMITER = 'this backend declares no rate limiter of its own (AdapterSet.rateLimiter)';
+
+/** Puts the clock `intoWindowMs` into a fresh window, so the reset arithmetic is predictable. */
+function startOfWindow(set: Pick<AdapterSet, 'clock'>, intoWindowMs: number) {
+  const now = set.clock.now().getTime();
+  set.clock.set(new Date(now - (now % RATE_LIMIT_WINDOW_MS) + 10 * RATE_LIMIT_WINDOW_MS + intoWindowMs));
+}
+
+let n = 0;
+const freshKey = () => `contract:${Date.now()}:${Math.random()}:${++n}`;
+
+/**
+ * Opens the backend for the suite this is called in, skipping each test (saying why) when the backend declares no
+ * limiter of its own; returns a getter for the backend and one for its limiter.
+ */
+function useDeclaredLimiter<S extends LimiterSet>(setup: () => Promise<S>) {
+  const adapters = useAdapterSet(setup);
+  beforeEach((context) => {
+    if (!adapters().rateLimiter) context.skip(NO_LIMITER);
+  });
+  const limiter = (set: S): NonNullable<S['rateLimiter']> => {
+    if (!set.rateLimiter) throw new Error(NO_LIMITER);
+    return set.rateLimiter;
+  };
+  return { adapters, limiter };
+}
+
+/**
+ * The contract of `RateLimiter`: fixed one-minute windows per key, counted atomically. A backend without a limiter of
+ * its own skips every test, saying so.
+ */
+export function describeRateLimiterContract(name: string, setup: () => Promise<LimiterSet>): void {
   describe(`RateLimiter contract: ${name}`, () => {
-    const adapters = useAdapterSet(setup);
-    let n = 0;
-    const freshKey = () => `contract:${Date.now()}:${Math.random()}:${++n}`;
-    function limiter(set: AdapterSet) {
-      if (!set.rateLimiter) throw new Error('this adapter set declares no rate limiter');
-      return set.rateLimiter;
-    }
-    /** Puts the clock `intoWindowMs` into a fresh window, so the reset arithmetic is predictable. */
-    function startOfWindow(set: AdapterSet, intoWindowMs: number) {
-      const now = set.clock.now().getTime();
-      set.clock.set(new Date(now - (now % RATE_LIMIT_WINDOW_MS) + 10 * RATE_LIMIT_WINDOW_MS + intoWindowMs));
-    }
+    const { adapters, limiter } = useDeclaredLimiter(setup);
 
     it('counts hits up to the limit and refuses past it', async () => {
       const set = adapters();
@@ -105,11 +127,20 @@ export function describeRateLimiterContract(name: string, setup: AdapterSetup): 
       expect(granted.filter(Boolean)).toHaveLength(5);
       expect(await limiter(set).peek(key, 5)).toMatchObject({ allowed: true, remaining: 0 });
     });
+  });
+}
 
-    it('counts a guarded hit only while the tenant stamp is unchanged, atomically with the check', async (context) => {
+/**
+ * The contract of `StampGuardedLimiter`, for the limiter a backend declares as its own: the guarded count and peek
+ * check the tenant's stamp and count in one atomic step.
+ */
+export function describeStampGuardedLimiterContract(name: string, setup: AdapterSetup): void {
+  describe(`StampGuardedLimiter contract: ${name}`, () => {
+    const { adapters, limiter } = useDeclaredLimiter(setup);
+
+    it('counts a guarded hit only while the tenant stamp is unchanged, atomically with the check', async () => {
       const set = adapters();
-      const guarded = limiter(set).hitIfUnchanged?.bind(limiter(set));
-      if (!guarded) return context.skip('this limiter offers no hitIfUnchanged (its stamp costs no round trip)');
+      const guarded = limiter(set).hitIfUnchanged.bind(limiter(set));
       startOfWindow(set, 30_000);
       const tenantId = await seedTenant(set, aTenant(uniqueSlug('guard')));
       const key = freshKey();
@@ -131,10 +162,9 @@ export function describeRateLimiterContract(name: string, setup: AdapterSetup): 
       expect(await guarded(key, 3, { tenantId, stamp: moved })).toMatchObject({ allowed: true, remaining: 0 });
     });
 
-    it('peeks guarded by the tenant stamp: counts nothing, and null once the stamp has moved', async (context) => {
+    it('peeks guarded by the tenant stamp: counts nothing, and null once the stamp has moved', async () => {
       const set = adapters();
-      const guarded = limiter(set).peekIfUnchanged?.bind(limiter(set));
-      if (!guarded) return context.skip('this limiter offers no peekIfUnchanged (its stamp costs no round trip)');
+      const guarded = limiter(set).peekIfUnchanged.bind(limiter(set));
       startOfWindow(set, 30_000);
       const tenantId = await seedTenant(set, aTenant(uniqueSlug('peek-guard')));
       const key = freshKey();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { rejectionOf } from '../rejection-of';
 import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
-import { type AdapterSetup, expectDomainError, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
+import { type AdapterSetup, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
 
 /** The contract of `TenantImporter`: all or nothing, ids kept, later rows continue after them. */
 export function describeTenantImporterContract(name: string, setup: AdapterSetup): void {
@@ -134,7 +135,8 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
         sites: [aSite({ id: 1 })],
         apiKeys: [{ name: 'k', prefix: uniquePrefix(), secretHash: 'h', scopes: [], expiresAt: null, revoked: false }],
       });
-      const error = await expectDomainError(set.importer.importTenants([fresh, aTenant(taken)]), 'tenant_exists');
+      const error = await rejectionOf(set.importer.importTenants([fresh, aTenant(taken)]));
+      expect(error.code).toBe('tenant_exists');
       expect(error.message).toContain(taken);
       expect(await set.tenants.findBySlug(fresh.slug)).toBeNull();
       expect(await set.apiKeys.findByPrefix(fresh.apiKeys[0]!.prefix)).toBeNull();
@@ -144,7 +146,8 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
     it('refuses the same slug twice in one batch', async () => {
       const set = adapters();
       const slug = uniqueSlug('import');
-      const error = await expectDomainError(set.importer.importTenants([aTenant(slug), aTenant(slug)]), 'tenant_exists');
+      const error = await rejectionOf(set.importer.importTenants([aTenant(slug), aTenant(slug)]));
+      expect(error.code).toBe('tenant_exists');
       expect(error.message).toContain(slug);
       expect(await set.tenants.findBySlug(slug)).toBeNull();
     });

@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock';
+import type { DataStamp } from '../shared/data-versions';
 import { DomainError } from '../shared/domain-error';
 import type { AttemptReservation, Throttle } from '../rate-limiting/throttle';
 import { type ApiKey, type Principal, isKeyActive, splitRawKey } from './api-key';
@@ -12,13 +13,14 @@ const DEFAULT_CACHE_ENTRIES = 10_000;
 // RFC 6750: the scheme is case-insensitive; exactly one space-separated token follows.
 const BEARER = /^bearer +(\S+) *$/i;
 
-export interface VerifyOptions {
+/** A verified key, as admission needs it (AdmitRequest). */
+export interface IdentifiedKey {
+  principal: Principal;
   /**
-   * Accept a key row kept in memory without asking the database whether it changed, when the throttle can confirm
-   * it later in the same round trip that counts the request (Throttle.admitUnconfirmed). A kept row that already
-   * shows the key revoked or expired still fails here: neither can be undone.
+   * Set when the key row came from memory (ApiKeyRepository.findKept) and nothing has yet confirmed that it is
+   * unchanged: the stamp it was read under, for the limiter to confirm as it counts (Throttle.admitKeptKey).
    */
-  unconfirmed?: boolean;
+  keptStamp?: DataStamp;
 }
 
 /**
@@ -45,12 +47,25 @@ export class ApiKeyVerifier {
    * @param authorization the raw header value, or undefined when absent
    * @param clientAddress who is asking: failed attempts are limited per address before any hash work
    */
-  async verify(authorization: string | undefined, clientAddress: string, options: VerifyOptions = {}): Promise<Principal> {
+  async verify(authorization: string | undefined, clientAddress: string): Promise<Principal> {
+    return (await this.check(authorization, clientAddress, false)).principal;
+  }
+
+  /**
+   * `verify`, but a key row kept in memory is accepted without asking the database whether it changed; the answer
+   * then says so (`keptStamp`), and the caller must have it confirmed. A kept row that already shows the key revoked
+   * or expired still fails here: neither can be undone.
+   */
+  identify(authorization: string | undefined, clientAddress: string): Promise<IdentifiedKey> {
+    return this.check(authorization, clientAddress, true);
+  }
+
+  private async check(authorization: string | undefined, clientAddress: string, keptWillDo: boolean): Promise<IdentifiedKey> {
     const raw = authorization === undefined ? null : (BEARER.exec(authorization)?.[1] ?? null);
     const parts = raw === null ? null : splitRawKey(raw);
     if (parts === null) return this.fail(clientAddress, 'invalid_key');
 
-    const kept = options.unconfirmed && this.throttle.confirmsKeys ? await this.keys.findKept?.(parts.prefix) : undefined;
+    const kept = keptWillDo ? await this.keys.findKept(parts.prefix) : undefined;
     const key = kept ?? (await this.keys.findByPrefix(parts.prefix));
     // Always ask secretMatches, even for an unknown prefix: it spends the equalising hash work (docs/api-behaviour.md §1).
     const check = await this.secretMatches(key, parts.secret, clientAddress);
@@ -62,8 +77,7 @@ export class ApiKeyVerifier {
     await this.touch(key, now);
     const principal: Principal = { tenantId: key.tenantId, keyId: key.id, prefix: key.prefix, scopes: key.scopes };
     if (key.stamp !== undefined) principal.stamp = key.stamp;
-    if (kept !== undefined) principal.unconfirmed = true;
-    return principal;
+    return kept === undefined ? { principal } : { principal, keptStamp: kept.stamp };
   }
 
   /**
@@ -160,9 +174,4 @@ export class ApiKeyVerifier {
     await this.throttle.recordFailure(clientAddress);
     throw new DomainError(code);
   }
-}
-
-/** Throws `permission_denied` unless the principal holds `scope` (spec, Authentication §5). */
-export function requireScope(principal: Principal, scope: string): void {
-  if (!principal.scopes.some((held) => held === scope)) throw new DomainError('permission_denied');
 }

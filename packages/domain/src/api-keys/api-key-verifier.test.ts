@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SCOPES } from './scopes';
-import { Throttle } from '../rate-limiting/throttle';
-import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
 import { SeededRandom, aTenant } from '../testing';
-import { type World, aWorld, rejectionOf } from '../testing/test-world';
-import { ApiKeyVerifier, requireScope } from './verify-api-key';
+import { type World, aThrottle, aWorld, rejectionOf } from '../testing/test-world';
+import { ApiKeyVerifier } from './api-key-verifier';
+import { requireScope } from './required-scope';
 import { ManageApiKeys } from './manage-api-keys';
 import { FreshApiKeys } from './fresh-api-keys';
 
@@ -16,7 +15,7 @@ let verifier: ApiKeyVerifier;
 let manage: ManageApiKeys;
 
 function newVerifier() {
-  const throttle = new Throttle(new MemoryRateLimiter(world.clock), { perKeyPerMinute: 600, authFailuresPerMinute: FAILURES_PER_MINUTE });
+  const throttle = aThrottle(world, { perKeyPerMinute: 600, authFailuresPerMinute: FAILURES_PER_MINUTE });
   return new ApiKeyVerifier(world.apiKeys, world.hasher, world.clock, throttle);
 }
 
@@ -175,7 +174,7 @@ describe('ApiKeyVerifier: the verification cache never delays revocation or expi
   });
 
   it('keeps working when the cache is smaller than the number of keys in use', async () => {
-    const throttle = new Throttle(new MemoryRateLimiter(world.clock), { perKeyPerMinute: 600, authFailuresPerMinute: 60 });
+    const throttle = aThrottle(world, { perKeyPerMinute: 600, authFailuresPerMinute: 60 });
     const tiny = new ApiKeyVerifier(world.apiKeys, world.hasher, world.clock, throttle, 1);
     const first = await issue();
     const second = await issue();
@@ -350,10 +349,8 @@ describe('requireScope', () => {
 });
 
 describe('ApiKeyVerifier over kept key rows (FreshApiKeys)', () => {
-  function keptVerifier(confirmsKeys: boolean) {
-    const limiter = new MemoryRateLimiter(world.clock);
-    const guardedLimiter = confirmsKeys ? Object.assign(limiter, { hitIfUnchanged: async () => null }) : limiter;
-    const throttle = new Throttle(guardedLimiter, { perKeyPerMinute: 600, authFailuresPerMinute: FAILURES_PER_MINUTE });
+  function keptVerifier() {
+    const throttle = aThrottle(world, { perKeyPerMinute: 600, authFailuresPerMinute: FAILURES_PER_MINUTE });
     return new ApiKeyVerifier(new FreshApiKeys(world.apiKeys, world.versions), world.hasher, world.clock, throttle);
   }
 
@@ -361,31 +358,35 @@ describe('ApiKeyVerifier over kept key rows (FreshApiKeys)', () => {
     const { raw, key } = await issue();
     // Read before the call: the call itself records the key's first use, which moves the stamp on afterwards.
     const before = await world.versions.stampOf(key.tenantId);
-    const principal = await keptVerifier(false).verify(`Bearer ${raw}`, ADDRESS, { unconfirmed: true });
-    expect(principal.stamp).toEqual(before);
-    expect(principal.unconfirmed).toBeUndefined();
+    const identified = await keptVerifier().identify(`Bearer ${raw}`, ADDRESS);
+    expect(identified.principal.stamp).toEqual(before);
+    expect(identified.keptStamp).toBeUndefined();
   });
 
-  it('serves the kept row unconfirmed only when asked and when the throttle can confirm it', async () => {
+  it('serves the kept row unconfirmed only when asked (identify); verify always reads the row', async () => {
     const { raw } = await issue();
-    const kept = keptVerifier(true);
+    const kept = keptVerifier();
     await kept.verify(`Bearer ${raw}`, ADDRESS);
-    expect((await kept.verify(`Bearer ${raw}`, ADDRESS, { unconfirmed: true })).unconfirmed).toBe(true);
-    expect((await kept.verify(`Bearer ${raw}`, ADDRESS)).unconfirmed).toBeUndefined();
+    const identified = await kept.identify(`Bearer ${raw}`, ADDRESS);
+    expect(identified.keptStamp).toBeDefined();
+    expect(identified.principal.stamp).toEqual(identified.keptStamp);
+    world.store.apiKeys.find((k) => k.prefix === raw.slice(0, 8))!.revokedAt = world.clock.now();
+    world.store.changed();
+    expect((await rejectionOf(kept.verify(`Bearer ${raw}`, ADDRESS))).code).toBe('key_inactive');
   });
 
   it('refuses a kept row that already shows the key expired, without asking the database', async () => {
     const { raw } = await issue(new Date(world.clock.now().getTime() + 1000));
-    const kept = keptVerifier(true);
+    const kept = keptVerifier();
     await kept.verify(`Bearer ${raw}`, ADDRESS);
     world.clock.advance(1000);
-    expect((await rejectionOf(kept.verify(`Bearer ${raw}`, ADDRESS, { unconfirmed: true }))).code).toBe('key_inactive');
+    expect((await rejectionOf(kept.identify(`Bearer ${raw}`, ADDRESS))).code).toBe('key_inactive');
   });
 
   it('checks the secret of a kept row like any other', async () => {
     const { raw } = await issue();
-    const kept = keptVerifier(true);
+    const kept = keptVerifier();
     await kept.verify(`Bearer ${raw}`, ADDRESS);
-    expect((await rejectionOf(kept.verify(`Bearer ${withOtherSecret(raw)}`, ADDRESS, { unconfirmed: true }))).code).toBe('invalid_key');
+    expect((await rejectionOf(kept.identify(`Bearer ${withOtherSecret(raw)}`, ADDRESS))).code).toBe('invalid_key');
   });
 });
