@@ -17,6 +17,11 @@ export const postgresDialect: Dialect = {
   migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
   nextDataVersion: () => "nextval('data_versions')",
   captureTriggers: null,
+  utcDay: (column) => `(${column} AT TIME ZONE 'UTC')::date`,
+  dayParam: (date) => date,
+  monthStart: (column) => `date_trunc('month', ${column})::date`,
+  unindexed: (column, type) => (type === 'date' ? `(${column} + 0)` : `(${column} || '')`),
+  indexedBy: () => '',
 };
 
 const STATEMENT_TIMEOUT_MS = 10_000;

@@ -20,6 +20,11 @@ export const sqliteDialect: Dialect = {
   // SQLite's stamp is the engine's own (engineStamp); the column only keeps both schemas alike.
   nextDataVersion: (column) => `${column} + 1`,
   captureTriggers: "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%\\_capture\\_%' ESCAPE '\\'",
+  utcDay: (column) => `((${column} - ((${column} % 86400000) + 86400000) % 86400000) / 86400000)`,
+  dayParam: (date) => Date.parse(`${date}T00:00:00Z`) / 86_400_000,
+  monthStart: (column) => `substr(${column}, 1, 7) || '-01'`,
+  unindexed: (column) => `+${column}`,
+  indexedBy: (index) => ` INDEXED BY ${index}`,
 };
 
 type Statement = Database.Statement<unknown[], unknown>;
