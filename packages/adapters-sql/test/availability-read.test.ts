@@ -1,16 +1,13 @@
-import { join } from 'node:path';
 import { GetAvailability, type Principal } from '@campsite/domain';
 import { FixedClock, aBooking, aSite, aTenant } from '@campsite/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/migrate';
-import { PgDatabase } from '../src/postgres/pg-database';
 import { SqlBookingRepository } from '../src/repositories/sql-booking-repository';
 import { SqlSiteRepository } from '../src/repositories/sql-list-repositories';
 import { SqlTenantImporter } from '../src/repositories/sql-tenant-importer';
 import type { SqlDatabase } from '../src/sql-executor';
-import { SqliteDatabase } from '../src/sqlite/sqlite-database';
-import { postgresForTests, tempDir } from './support/databases';
-import { postgresPlan, recording, sqlitePlan } from './support/query-plans';
+import { postgresForTests } from './support/databases';
+import { type TestEngine, postgresEngine, postgresPlan, recording, sqliteEngine, sqlitePlan } from './support/query-plans';
 
 // docs/channel-managers.md, "Availability": a page of availability costs one read of its sites and one indexed read of
 // their stays, whatever the number of sites (a year over 500 sites is one statement per page, not 500).
@@ -25,7 +22,7 @@ const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISO
 /** The plan of `sql` as one text: SQLite's EXPLAIN QUERY PLAN, or Postgres's EXPLAIN with sequential scans ruled out. */
 type PlanOf = (db: SqlDatabase, sql: string, params: readonly unknown[]) => Promise<string>;
 
-function describeAvailabilityRead(name: string, open: () => Promise<{ db: SqlDatabase; done(): Promise<void> }>, planOf: PlanOf): void {
+function describeAvailabilityRead(name: string, open: () => Promise<TestEngine>, planOf: PlanOf): void {
   describe(`availability reads: ${name}`, () => {
     let engine: SqlDatabase;
     let done: () => Promise<void>;
@@ -76,17 +73,7 @@ function describeAvailabilityRead(name: string, open: () => Promise<{ db: SqlDat
 
 describeAvailabilityRead(
   'sqlite',
-  async () => {
-    const dir = tempDir('availability');
-    const db = new SqliteDatabase(join(dir.path, 'campsite.db'));
-    return {
-      db,
-      done: async () => {
-        await db.close();
-        dir.remove();
-      },
-    };
-  },
+  () => sqliteEngine('availability'),
   async (db, sql, params) => {
     const plan = await sqlitePlan(db, sql, params);
     // Served from the index alone: never a scan of the table, nor a lookup of its rows.
@@ -100,10 +87,7 @@ const postgres = await postgresForTests('availability reads');
 if (postgres) {
   describeAvailabilityRead(
     'postgres',
-    async () => {
-      const db = new PgDatabase(postgres.url, { max: 2 });
-      return { db, done: () => db.close() };
-    },
+    () => postgresEngine(postgres.url),
     // A few test rows make a sequential scan the cheapest plan; ruling it out shows which index the query can use.
     postgresPlan,
   );

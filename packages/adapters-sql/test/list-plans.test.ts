@@ -1,16 +1,21 @@
-import { join } from 'node:path';
 import { type BookingFilter, type InvoiceFilter, type PageWindow, dateCursor } from '@campsite/domain';
 import { FixedClock, aBooking, aSite, aTenant, aUser, anInvoice } from '@campsite/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/migrate';
-import { PgDatabase } from '../src/postgres/pg-database';
 import { SqlBookingRepository } from '../src/repositories/sql-booking-repository';
 import { SqlInvoiceRepository } from '../src/repositories/sql-list-repositories';
 import { SqlTenantImporter } from '../src/repositories/sql-tenant-importer';
 import type { SqlDatabase } from '../src/sql-executor';
-import { SqliteDatabase } from '../src/sqlite/sqlite-database';
-import { postgresForTests, tempDir } from './support/databases';
-import { type RecordedRead, postgresPlan, recording, sqlitePlan } from './support/query-plans';
+import { postgresForTests } from './support/databases';
+import {
+  type RecordedRead,
+  type TestEngine,
+  postgresEngine,
+  postgresPlan,
+  recording,
+  sqliteEngine,
+  sqlitePlan,
+} from './support/query-plans';
 
 // Issue 17 (docs/database-rules.md, "How the service reads"): every statement a list or a count of bookings or
 // invoices runs, at every filter shape, reads through an index, and the one each shape is meant to read, so that a
@@ -93,7 +98,7 @@ const SCANNED_TABLE = /^SCAN (b|i|bookings|invoices|booking_day_counts|booking_m
 /** The plan of one statement, checked: no step scans a table (SQLite: SCAN without an index; Postgres: Seq Scan). */
 type PlanOf = (db: SqlDatabase, sql: string, params: readonly unknown[]) => Promise<string>;
 
-function describeListPlans(name: string, open: () => Promise<{ db: SqlDatabase; done(): Promise<void> }>, planOf: PlanOf): void {
+function describeListPlans(name: string, open: () => Promise<TestEngine>, planOf: PlanOf): void {
   describe(`list and count plans: ${name}`, () => {
     let engine: SqlDatabase;
     let done: () => Promise<void>;
@@ -141,17 +146,7 @@ function describeListPlans(name: string, open: () => Promise<{ db: SqlDatabase; 
 
 describeListPlans(
   'sqlite',
-  async () => {
-    const dir = tempDir('list-plans');
-    const db = new SqliteDatabase(join(dir.path, 'campsite.db'));
-    return {
-      db,
-      done: async () => {
-        await db.close();
-        dir.remove();
-      },
-    };
-  },
+  () => sqliteEngine('list-plans'),
   async (db, sql, params) => {
     const plan = await sqlitePlan(db, sql, params);
     // A walk of an index in its order ("SCAN b USING ... INDEX") is how a list pages, and a page's few keys (w) are
@@ -166,10 +161,7 @@ const postgres = await postgresForTests('list plans');
 if (postgres) {
   describeListPlans(
     'postgres',
-    async () => {
-      const db = new PgDatabase(postgres.url, { max: 2 });
-      return { db, done: () => db.close() };
-    },
+    () => postgresEngine(postgres.url),
     async (db, sql, params) => {
       const plan = await postgresPlan(db, sql, params);
       expect(plan, sql).not.toMatch(/Seq Scan/);

@@ -1,4 +1,33 @@
+import { join } from 'node:path';
+import { PgDatabase } from '../../src/postgres/pg-database';
 import type { SqlDatabase } from '../../src/sql-executor';
+import { SqliteDatabase } from '../../src/sqlite/sqlite-database';
+import { tempDir } from './databases';
+
+/** An engine of its own for a test file, and how to close it (and remove its files). */
+export interface TestEngine {
+  db: SqlDatabase;
+  done(): Promise<void>;
+}
+
+/** A fresh SQLite file in a temporary directory. */
+export async function sqliteEngine(label: string): Promise<TestEngine> {
+  const dir = tempDir(label);
+  const db = new SqliteDatabase(join(dir.path, 'campsite.db'));
+  return {
+    db,
+    done: async () => {
+      await db.close();
+      dir.remove();
+    },
+  };
+}
+
+/** A small pool on `url` (a schema of postgresForTests). */
+export async function postgresEngine(url: string): Promise<TestEngine> {
+  const db = new PgDatabase(url, { max: 2 });
+  return { db, done: () => db.close() };
+}
 
 /** A read a repository made: its SQL and parameters. */
 export interface RecordedRead {
