@@ -20,7 +20,7 @@ CREATE TABLE booking_day_counts (
   status text NOT NULL,
   check_in_date date NOT NULL,
   n integer NOT NULL,
-  PRIMARY KEY (tenant_id, status, check_in_date)
+  PRIMARY KEY (tenant_id, check_in_date, status)
 );
 
 CREATE TABLE booking_month_counts (
@@ -28,7 +28,7 @@ CREATE TABLE booking_month_counts (
   status text NOT NULL,
   month_start date NOT NULL,
   n integer NOT NULL,
-  PRIMARY KEY (tenant_id, status, month_start)
+  PRIMARY KEY (tenant_id, month_start, status)
 );
 
 CREATE TABLE invoice_counts (
@@ -43,7 +43,7 @@ CREATE TABLE invoice_day_counts (
   status text NOT NULL,
   issued_day date NOT NULL,
   n integer NOT NULL,
-  PRIMARY KEY (tenant_id, status, issued_day)
+  PRIMARY KEY (tenant_id, issued_day, status)
 );
 
 -- The rows a statement added count +1, those it removed -1, per (tenant, status, check-in date); days then months.
@@ -72,12 +72,12 @@ BEGIN
   END IF;
   IF d_tenant IS NULL THEN RETURN NULL; END IF;
   INSERT INTO booking_day_counts (tenant_id, status, check_in_date, n)
-  SELECT * FROM unnest(d_tenant, d_status, d_day, d_n) ORDER BY 1, 2, 3
-  ON CONFLICT (tenant_id, status, check_in_date) DO UPDATE SET n = booking_day_counts.n + excluded.n;
+  SELECT * FROM unnest(d_tenant, d_status, d_day, d_n) ORDER BY 1, 3, 2
+  ON CONFLICT (tenant_id, check_in_date, status) DO UPDATE SET n = booking_day_counts.n + excluded.n;
   INSERT INTO booking_month_counts (tenant_id, status, month_start, n)
   SELECT t, s, date_trunc('month', d)::date, sum(n) FROM unnest(d_tenant, d_status, d_day, d_n) AS u(t, s, d, n)
-  GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3
-  ON CONFLICT (tenant_id, status, month_start) DO UPDATE SET n = booking_month_counts.n + excluded.n;
+  GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 3, 2
+  ON CONFLICT (tenant_id, month_start, status) DO UPDATE SET n = booking_month_counts.n + excluded.n;
   RETURN NULL;
 END $$;
 
@@ -104,8 +104,8 @@ BEGIN
   SELECT tenant_id, status, issued_day, sum(delta) FROM (
     SELECT tenant_id, status, (issued_at AT TIME ZONE 'UTC')::date AS issued_day, 1 AS delta FROM unnest(added)
     UNION ALL SELECT tenant_id, status, (issued_at AT TIME ZONE 'UTC')::date, -1 FROM unnest(removed)
-  ) d GROUP BY tenant_id, status, issued_day HAVING sum(delta) <> 0 ORDER BY tenant_id, status, issued_day
-  ON CONFLICT (tenant_id, status, issued_day) DO UPDATE SET n = invoice_day_counts.n + excluded.n;
+  ) d GROUP BY tenant_id, status, issued_day HAVING sum(delta) <> 0 ORDER BY tenant_id, issued_day, status
+  ON CONFLICT (tenant_id, issued_day, status) DO UPDATE SET n = invoice_day_counts.n + excluded.n;
   RETURN NULL;
 END $$;
 

@@ -20,7 +20,7 @@ CREATE TABLE booking_day_counts (
   status text NOT NULL,
   check_in_date text NOT NULL,
   n integer NOT NULL,
-  PRIMARY KEY (tenant_id, status, check_in_date)
+  PRIMARY KEY (tenant_id, check_in_date, status)
 ) WITHOUT ROWID;
 
 CREATE TABLE booking_month_counts (
@@ -28,7 +28,7 @@ CREATE TABLE booking_month_counts (
   status text NOT NULL,
   month_start text NOT NULL,
   n integer NOT NULL,
-  PRIMARY KEY (tenant_id, status, month_start)
+  PRIMARY KEY (tenant_id, month_start, status)
 ) WITHOUT ROWID;
 
 CREATE TABLE invoice_counts (
@@ -43,16 +43,16 @@ CREATE TABLE invoice_day_counts (
   status text NOT NULL,
   issued_day integer NOT NULL,
   n integer NOT NULL,
-  PRIMARY KEY (tenant_id, status, issued_day)
+  PRIMARY KEY (tenant_id, issued_day, status)
 ) WITHOUT ROWID;
 
 CREATE TRIGGER bookings_capture_days_insert AFTER INSERT ON bookings FOR EACH ROW
 WHEN NOT EXISTS (SELECT 1 FROM change_capture_paused p WHERE p.tenant_id = NEW.tenant_id)
 BEGIN
   INSERT INTO booking_day_counts (tenant_id, status, check_in_date, n) VALUES (NEW.tenant_id, NEW.status, NEW.check_in_date, 1)
-  ON CONFLICT (tenant_id, status, check_in_date) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, check_in_date, status) DO UPDATE SET n = n + excluded.n;
   INSERT INTO booking_month_counts (tenant_id, status, month_start, n) VALUES (NEW.tenant_id, NEW.status, substr(NEW.check_in_date, 1, 7) || '-01', 1)
-  ON CONFLICT (tenant_id, status, month_start) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, month_start, status) DO UPDATE SET n = n + excluded.n;
 END;
 
 CREATE TRIGGER bookings_capture_days_update AFTER UPDATE OF tenant_id, status, check_in_date ON bookings FOR EACH ROW
@@ -60,22 +60,22 @@ WHEN NOT EXISTS (SELECT 1 FROM change_capture_paused p WHERE p.tenant_id = NEW.t
   AND (OLD.tenant_id, OLD.status, OLD.check_in_date) IS NOT (NEW.tenant_id, NEW.status, NEW.check_in_date)
 BEGIN
   INSERT INTO booking_day_counts (tenant_id, status, check_in_date, n) VALUES (OLD.tenant_id, OLD.status, OLD.check_in_date, -1)
-  ON CONFLICT (tenant_id, status, check_in_date) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, check_in_date, status) DO UPDATE SET n = n + excluded.n;
   INSERT INTO booking_month_counts (tenant_id, status, month_start, n) VALUES (OLD.tenant_id, OLD.status, substr(OLD.check_in_date, 1, 7) || '-01', -1)
-  ON CONFLICT (tenant_id, status, month_start) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, month_start, status) DO UPDATE SET n = n + excluded.n;
   INSERT INTO booking_day_counts (tenant_id, status, check_in_date, n) VALUES (NEW.tenant_id, NEW.status, NEW.check_in_date, 1)
-  ON CONFLICT (tenant_id, status, check_in_date) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, check_in_date, status) DO UPDATE SET n = n + excluded.n;
   INSERT INTO booking_month_counts (tenant_id, status, month_start, n) VALUES (NEW.tenant_id, NEW.status, substr(NEW.check_in_date, 1, 7) || '-01', 1)
-  ON CONFLICT (tenant_id, status, month_start) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, month_start, status) DO UPDATE SET n = n + excluded.n;
 END;
 
 CREATE TRIGGER bookings_capture_days_delete AFTER DELETE ON bookings FOR EACH ROW
 WHEN NOT EXISTS (SELECT 1 FROM change_capture_paused p WHERE p.tenant_id = OLD.tenant_id)
 BEGIN
   INSERT INTO booking_day_counts (tenant_id, status, check_in_date, n) VALUES (OLD.tenant_id, OLD.status, OLD.check_in_date, -1)
-  ON CONFLICT (tenant_id, status, check_in_date) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, check_in_date, status) DO UPDATE SET n = n + excluded.n;
   INSERT INTO booking_month_counts (tenant_id, status, month_start, n) VALUES (OLD.tenant_id, OLD.status, substr(OLD.check_in_date, 1, 7) || '-01', -1)
-  ON CONFLICT (tenant_id, status, month_start) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, month_start, status) DO UPDATE SET n = n + excluded.n;
 END;
 
 -- The UTC day of an epoch-ms instant, rounded down also before 1970: (ms - floor-mod(ms, day)) / day.
@@ -86,7 +86,7 @@ BEGIN
   ON CONFLICT (tenant_id, status) DO UPDATE SET n = n + excluded.n;
   INSERT INTO invoice_day_counts (tenant_id, status, issued_day, n)
   VALUES (NEW.tenant_id, NEW.status, (NEW.issued_at - ((NEW.issued_at % 86400000) + 86400000) % 86400000) / 86400000, 1)
-  ON CONFLICT (tenant_id, status, issued_day) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, issued_day, status) DO UPDATE SET n = n + excluded.n;
 END;
 
 CREATE TRIGGER invoices_capture_days_update AFTER UPDATE OF tenant_id, status, issued_at ON invoices FOR EACH ROW
@@ -99,10 +99,10 @@ BEGIN
   ON CONFLICT (tenant_id, status) DO UPDATE SET n = n + excluded.n;
   INSERT INTO invoice_day_counts (tenant_id, status, issued_day, n)
   VALUES (OLD.tenant_id, OLD.status, (OLD.issued_at - ((OLD.issued_at % 86400000) + 86400000) % 86400000) / 86400000, -1)
-  ON CONFLICT (tenant_id, status, issued_day) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, issued_day, status) DO UPDATE SET n = n + excluded.n;
   INSERT INTO invoice_day_counts (tenant_id, status, issued_day, n)
   VALUES (NEW.tenant_id, NEW.status, (NEW.issued_at - ((NEW.issued_at % 86400000) + 86400000) % 86400000) / 86400000, 1)
-  ON CONFLICT (tenant_id, status, issued_day) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, issued_day, status) DO UPDATE SET n = n + excluded.n;
 END;
 
 CREATE TRIGGER invoices_capture_days_delete AFTER DELETE ON invoices FOR EACH ROW
@@ -112,7 +112,7 @@ BEGIN
   ON CONFLICT (tenant_id, status) DO UPDATE SET n = n + excluded.n;
   INSERT INTO invoice_day_counts (tenant_id, status, issued_day, n)
   VALUES (OLD.tenant_id, OLD.status, (OLD.issued_at - ((OLD.issued_at % 86400000) + 86400000) % 86400000) / 86400000, -1)
-  ON CONFLICT (tenant_id, status, issued_day) DO UPDATE SET n = n + excluded.n;
+  ON CONFLICT (tenant_id, issued_day, status) DO UPDATE SET n = n + excluded.n;
 END;
 
 INSERT INTO booking_day_counts (tenant_id, status, check_in_date, n)

@@ -96,9 +96,8 @@ function monthAfter(date: string): string {
 /**
  * A scalar subquery: the bookings of one status (or all) checking in within [from, to] (migration 012). The days of
  * the first and the last month of the range come from booking_day_counts, the whole months between from
- * booking_month_counts: at most one row per status and day of the range, and about 60 plus one per month at most.
- * Every status of the tenant has a row in booking_counts (migration 005), so without a status the key of both tables
- * still leads every read.
+ * booking_month_counts: at most one row per status and day of the range, and about 60 plus one per month at most,
+ * each sum one range of its table's key (tenant, date, status).
  */
 function inRangeSql(tenantId: number, status: string | undefined, from: string | undefined, to: string | undefined) {
   if (from !== undefined && to !== undefined && from > to) return { sql: '0', params: [] };
@@ -107,7 +106,6 @@ function inRangeSql(tenantId: number, status: string | undefined, from: string |
   const sum = (table: string, column: string, bounds: Array<['>=' | '<=' | '<', string]>) => {
     const total = keptTotalSql(
       table,
-      'booking_counts',
       tenantId,
       status,
       bounds.map(([op, value]) => [column, op, value] as const),

@@ -89,7 +89,7 @@ export class SqlInvoiceRepository implements InvoiceRepository {
     const bounds: Array<[string, '>=' | '<=', unknown]> = [];
     if (issuedFrom !== undefined) bounds.push(['issued_day', '>=', dayParam(issuedFrom)]);
     if (issuedTo !== undefined) bounds.push(['issued_day', '<=', dayParam(issuedTo)]);
-    const { sql, params } = keptTotalSql('invoice_day_counts', 'invoice_counts', tenantId, status, bounds);
+    const { sql, params } = keptTotalSql('invoice_day_counts', tenantId, status, bounds);
     const row = await this.db.get<{ n: unknown }>(`SELECT ${sql} AS n`, params);
     return Number(row?.n ?? 0);
   }

@@ -145,25 +145,24 @@ export function updatedSinceWhere(db: SqlDatabase, alias: string, filter: ListFi
 }
 
 /**
- * Issue 17: a scalar subquery, SUM(n) of a table of kept totals keyed (tenant_id, status, date) within `bounds` on
- * its date column (migration 012). Without a status it sums every status of the tenant, as listed in
- * `statusesTable` (which holds a row for each), so that the table's key leads the read all the same.
+ * Issue 17: a scalar subquery, SUM(n) of a table of kept totals keyed (tenant_id, date, status) within `bounds` on
+ * its date column, of one status or all (migration 012): one range of the key, at most one row per status and date.
  */
 export function keptTotalSql(
   table: string,
-  statusesTable: string,
   tenantId: number,
   status: string | undefined,
   bounds: ReadonlyArray<readonly [string, '>=' | '<=' | '<', unknown]>,
 ): { sql: string; params: unknown[] } {
-  const where = [
-    'tenant_id = ?',
-    status === undefined ? `status IN (SELECT status FROM ${statusesTable} WHERE tenant_id = ?)` : 'status = ?',
-  ];
-  const params: unknown[] = [tenantId, status ?? tenantId];
+  const where = ['tenant_id = ?'];
+  const params: unknown[] = [tenantId];
   for (const [column, op, value] of bounds) {
     where.push(`${column} ${op} ?`);
     params.push(value);
+  }
+  if (status !== undefined) {
+    where.push('status = ?');
+    params.push(status);
   }
   return { sql: `(SELECT COALESCE(SUM(n), 0) FROM ${table} WHERE ${where.join(' AND ')})`, params };
 }
