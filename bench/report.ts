@@ -142,6 +142,44 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
         verdict: verdict(duringPdfs.p99Ms < 50 && only2xx(duringPdfs)),
       });
     }
+    // Issue 17: integrators' reads, each against its repeated twin of the same run (bench/integrator-cases.ts).
+    const twins: Array<[string, string, number, string]> = [
+      ['booking_detail', 'booking_detail_repeated', 0.8, 'random booking details >= 0.8x the same detail repeated'],
+      ['bookings_filtered_random', 'bookings_page1_repeated', 0.25, 'random filtered booking lists >= 0.25x page 1 repeated'],
+      ['invoices_filtered_random', 'invoices_page1_repeated', 0.25, 'random filtered invoice lists >= 0.25x page 1 repeated'],
+      ['bookings_page1_beside_writer', 'bookings_page1_alone', 0.7, 'page 1 while a writer creates >= 0.7x page 1 alone'],
+    ];
+    for (const [id, twinId, share, target] of twins) {
+      const measured = byId(id);
+      const twin = byId(twinId);
+      if (!measured || !twin) continue;
+      out.push({
+        backend: b.backend,
+        target,
+        measured: `${measured.rps} vs ${twin.rps} rps = ${fixed(measured.rps / twin.rps)}x (p99 ${fixed(measured.p99Ms)} ms)`,
+        verdict: verdict(measured.rps >= share * twin.rps && only2xx(measured)),
+      });
+    }
+    for (const id of ['bookings_filtered_random', 'invoices_filtered_random']) {
+      const filtered = byId(id);
+      if (!filtered) continue;
+      out.push({
+        backend: b.backend,
+        target: `${filtered.label}: p99 <= 100 ms at 50 connections`,
+        measured: `p99 ${fixed(filtered.p99Ms)} ms`,
+        verdict: verdict(filtered.p99Ms <= 100),
+      });
+    }
+    const writer = byId('bookings_writer_2conns');
+    if (writer) {
+      const least = b.backend === 'postgres' ? 150 : 300;
+      out.push({
+        backend: b.backend,
+        target: `one writer on 2 connections >= ${least} creates/s beside page-1 reads`,
+        measured: `${writer.rps} creates/s (${JSON.stringify(writer.statusCodes)})`,
+        verdict: verdict(writer.rps >= least && only2xx(writer)),
+      });
+    }
     const viaNext = byId('bookings_page500_next');
     if (page1 && viaNext) {
       out.push({

@@ -26,6 +26,7 @@ import { hammer, type LoadCase, type LoadResult } from './load';
 import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from './postgres-admin';
 import { measureSync, type SyncResult } from './sync-cases';
 import { availabilityCases } from './availability-cases';
+import { detailCases, filteredListCases, pageBesideWriterCases } from './integrator-cases';
 import { killAllChildren, peakRssMiB, runToEnd, start, stop, waitForOutput, type Child } from './processes';
 import { evaluateTargets, printReport, type BackendResult, type CaseResult, type ColdKeyResult, type Results } from './report';
 
@@ -473,18 +474,12 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
       path: `${API}/bookings/?check_in_from=2025-06-01&check_in_to=2025-08-31`,
       headers,
     });
-    let detailSeed = 12345;
-    await add('booking_detail', 'GET /bookings/{id}/', {
-      path: `${API}/bookings/1/`,
-      headers,
-      setupRequest: (request) => {
-        detailSeed = (Math.imul(detailSeed, 1103515245) + 12345) >>> 0;
-        return { ...request, path: `${API}/bookings/${(detailSeed % bookingsCount) + 1}/` };
-      },
-    });
+    await detailCases(add, headers, bookingsCount);
     await add('sites', 'GET /sites/', { path: `${API}/sites/`, headers });
     await add('customers', 'GET /customers/', { path: `${API}/customers/`, headers });
     await add('invoices', 'GET /invoices/', { path: `${API}/invoices/`, headers });
+    // About as many distinct pages as a case asks for in its warm-up and its run (up to 15 per filter).
+    await filteredListCases(add, headers, (path) => getJson(server.base, path, token), 2_000);
     await pdfCases(server.base, headers, add, record, backend);
 
     const bodies = postBodies(tenants.main.activeSiteIds);
@@ -551,6 +546,17 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
       logResult(`${backend} ${label}`, result);
       record(id, label, result);
     }
+    await pageBesideWriterCases(
+      readUrl,
+      headers,
+      options.connections,
+      options.duration,
+      () => bodies.next(),
+      (id, label, result) => {
+        logResult(`${backend} ${label}`, result);
+        record(id, label, result);
+      },
+    );
     // Page 1 (read thousands of times, so held in memory) must count what a read never made before counts: a
     // page size no case uses is a key the server has not seen, so it goes to the database. Writes still in flight
     // when autocannon stopped are given a moment to land first.

@@ -70,6 +70,21 @@ export interface Dialect {
    * that also checks a tenant's stamp in the statement that counts (SqlRateLimiter). Where it does not, the app counts.
    */
   readonly keepsRateLimits: boolean;
+  /**
+   * Issue 17 (migration 012): the UTC day of a datetime column as `invoice_day_counts.issued_day` stores it (SQLite:
+   * days since 1970-01-01, rounded down; Postgres: a date), and a calendar date as a parameter compared with it.
+   */
+  utcDay(column: string): string;
+  dayParam(date: string): unknown;
+  /** The first day of the month of a date column, as `booking_month_counts.month_start` stores it. */
+  monthStart(column: string): string;
+  /**
+   * `column` in a condition that no index may serve (SQLite: unary `+`; Postgres: an expression of the same value),
+   * so that a list reads the access path it chose (issue 17).
+   */
+  unindexed(column: string, type: 'text' | 'date'): string;
+  /** Appended to a table and its alias: read it through `index` (SQLite: INDEXED BY; Postgres: '', its planner chooses). */
+  indexedBy(index: string): string;
 }
 
 export interface SqlDatabase extends SqlExecutor {

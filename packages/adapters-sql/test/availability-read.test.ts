@@ -1,15 +1,13 @@
-import { join } from 'node:path';
 import { GetAvailability, type Principal } from '@campsite/domain';
 import { FixedClock, aBooking, aSite, aTenant } from '@campsite/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/migrate';
-import { PgDatabase } from '../src/postgres/pg-database';
 import { SqlBookingRepository } from '../src/repositories/sql-booking-repository';
 import { SqlSiteRepository } from '../src/repositories/sql-list-repositories';
 import { SqlTenantImporter } from '../src/repositories/sql-tenant-importer';
 import type { SqlDatabase } from '../src/sql-executor';
-import { SqliteDatabase } from '../src/sqlite/sqlite-database';
-import { postgresForTests, tempDir } from './support/databases';
+import { postgresForTests } from './support/databases';
+import { type TestEngine, postgresEngine, postgresPlan, recording, sqliteEngine, sqlitePlan } from './support/query-plans';
 
 // docs/channel-managers.md, "Availability": a page of availability costs one read of its sites and one indexed read of
 // their stays, whatever the number of sites (a year over 500 sites is one statement per page, not 500).
@@ -21,28 +19,10 @@ const PAGE = 5;
 const HISTORY = 60;
 const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** `db` with every `rows` call (the repositories' reads) recorded with its parameters. */
-function recording(db: SqlDatabase): { db: SqlDatabase; reads: Array<{ sql: string; params: readonly unknown[] }> } {
-  const reads: Array<{ sql: string; params: readonly unknown[] }> = [];
-  const spy = new Proxy(db, {
-    get(target, property) {
-      if (property === 'rows') {
-        return (sql: string, params: readonly unknown[] = []) => {
-          reads.push({ sql, params });
-          return target.rows(sql, params);
-        };
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db: spy, reads };
-}
-
 /** The plan of `sql` as one text: SQLite's EXPLAIN QUERY PLAN, or Postgres's EXPLAIN with sequential scans ruled out. */
 type PlanOf = (db: SqlDatabase, sql: string, params: readonly unknown[]) => Promise<string>;
 
-function describeAvailabilityRead(name: string, open: () => Promise<{ db: SqlDatabase; done(): Promise<void> }>, planOf: PlanOf): void {
+function describeAvailabilityRead(name: string, open: () => Promise<TestEngine>, planOf: PlanOf): void {
   describe(`availability reads: ${name}`, () => {
     let engine: SqlDatabase;
     let done: () => Promise<void>;
@@ -93,23 +73,13 @@ function describeAvailabilityRead(name: string, open: () => Promise<{ db: SqlDat
 
 describeAvailabilityRead(
   'sqlite',
-  async () => {
-    const dir = tempDir('availability');
-    const db = new SqliteDatabase(join(dir.path, 'campsite.db'));
-    return {
-      db,
-      done: async () => {
-        await db.close();
-        dir.remove();
-      },
-    };
-  },
+  () => sqliteEngine('availability'),
   async (db, sql, params) => {
-    const plan = (await db.rows(`EXPLAIN QUERY PLAN ${sql}`, params)).map((row) => String(row[3]));
+    const plan = await sqlitePlan(db, sql, params);
     // Served from the index alone: never a scan of the table, nor a lookup of its rows.
-    expect(plan.join('\n')).not.toMatch(/\bSCAN bookings\b/);
-    expect(plan.join('\n')).toMatch(/USING COVERING INDEX/);
-    return plan.join('\n');
+    expect(plan).not.toMatch(/\bSCAN bookings\b/);
+    expect(plan).toMatch(/USING COVERING INDEX/);
+    return plan;
   },
 );
 
@@ -117,16 +87,9 @@ const postgres = await postgresForTests('availability reads');
 if (postgres) {
   describeAvailabilityRead(
     'postgres',
-    async () => {
-      const db = new PgDatabase(postgres.url, { max: 2 });
-      return { db, done: () => db.close() };
-    },
+    () => postgresEngine(postgres.url),
     // A few test rows make a sequential scan the cheapest plan; ruling it out shows which index the query can use.
-    (db, sql, params) =>
-      db.transaction(async (tx) => {
-        await tx.run('SET LOCAL enable_seqscan = off');
-        return (await tx.rows(`EXPLAIN ${sql}`, params)).map((row) => String(row[0])).join('\n');
-      }),
+    postgresPlan,
   );
 } else {
   describe('availability reads: postgres', () => it.skip('Postgres unavailable (see the warning above)'));

@@ -66,7 +66,13 @@ function snapshot() {
         createdAt: new Date(createdAt),
       });
     }),
-    invoices: Array.from({ length: 50_000 }, (_, i) => anInvoice({ id: i + 1, issuedAt: new Date(FROM + i * 4_000_000) })),
+    invoices: Array.from({ length: 50_000 }, (_, i) =>
+      anInvoice({
+        id: i + 1,
+        issuedAt: new Date(FROM + i * 4_000_000),
+        status: i % 10 === 0 ? 'STORNIERT' : i % 3 === 0 ? 'OFFEN' : 'BEZAHLT',
+      }),
+    ),
   });
 }
 
@@ -108,6 +114,29 @@ export async function readCases(persistence: Persistence, tenantId: number): Pro
     ['bookings check-in from 2026-01-01', list({ checkInFrom: '2026-01-01' }, page(1)), 200],
     ['bookings check-in 2020 (old)', list({ checkInFrom: '2020-01-01', checkInTo: '2020-12-31' }, page(1)), 10],
     ['count check-in one summer', () => persistence.bookings.count(tenantId, summer), 50],
+    // Issue 17: filtered counts and pages of every shape, early and late ranges, narrow and wide.
+    ['count completed from 2020-01-01', () => persistence.bookings.count(tenantId, { status: 'completed', checkInFrom: '2020-01-01' }), 10],
+    ['count pending from 2020-01-01', () => persistence.bookings.count(tenantId, { status: 'pending', checkInFrom: '2020-01-01' }), 10],
+    ['count check-in to 2025-12-31', () => persistence.bookings.count(tenantId, { checkInTo: '2025-12-31' }), 10],
+    ['bookings pending from 2020-01-01', list({ status: 'pending', checkInFrom: '2020-01-01' }, page(1)), 20],
+    [
+      'bookings completed 2020 (old), page 5',
+      list({ status: 'completed', checkInFrom: '2020-01-01', checkInTo: '2020-12-31' }, page(5)),
+      10,
+    ],
+    ['bookings check-in from 2026-12-01 (late)', list({ checkInFrom: '2026-12-01' }, page(1)), 50],
+    ['bookings cancelled to 2019-03-31 (early)', list({ status: 'cancelled', checkInTo: '2019-03-31' }, page(1)), 20],
+    [
+      'count invoices STORNIERT 2020',
+      () => persistence.invoices.count(tenantId, { status: 'STORNIERT', issuedFrom: '2020-01-01', issuedTo: '2020-12-31' }),
+      20,
+    ],
+    ['count invoices from 2020-01-01', () => persistence.invoices.count(tenantId, { issuedFrom: '2020-01-01' }), 20],
+    [
+      'invoices STORNIERT 2020, page 3',
+      () => persistence.invoices.list(tenantId, page(3), { status: 'STORNIERT', issuedFrom: '2020-01-01', issuedTo: '2020-12-31' }),
+      50,
+    ],
     ['booking detail', () => persistence.bookings.findById(tenantId, 4242), 500],
     ['sites page 1', () => persistence.sites.list(tenantId, page(1)), 200],
     ['customers page 1', () => persistence.customers.list(tenantId, page(1)), 200],

@@ -20,6 +20,11 @@ export const postgresDialect: Dialect = {
   captureTriggers: null,
   // Several processes serve one database, and the limiter's statement can check a tenant's data_version as it counts.
   keepsRateLimits: true,
+  utcDay: (column) => `(${column} AT TIME ZONE 'UTC')::date`,
+  dayParam: (date) => date,
+  monthStart: (column) => `date_trunc('month', ${column})::date`,
+  unindexed: (column, type) => (type === 'date' ? `(${column} + 0)` : `(${column} || '')`),
+  indexedBy: () => '',
 };
 
 const STATEMENT_TIMEOUT_MS = 10_000;

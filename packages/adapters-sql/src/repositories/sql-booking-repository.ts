@@ -12,11 +12,11 @@ import {
   type Rappen,
   type Stay,
 } from '@campsite/domain';
-import type { SqlDatabase, SqlExecutor } from '../sql-executor';
+import type { RawRow, SqlDatabase, SqlExecutor } from '../sql-executor';
 import { isLostIdRace, translateSqlError } from '../translate-sql-error';
 import { BOOKINGS, byIdSql, toBooking } from './row-mappers';
 import { completeIdempotencyClaim } from './sql-idempotency-store';
-import { type ListFilter, countWhere, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
+import { type ListFilter, countWhere, keptTotalSql, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
 
 export const BOOKING_COLUMNS = [
   'tenant_id',
@@ -74,34 +74,186 @@ const CREATE_ATTEMPTS = 5;
 
 const BOOKING_BY_ID = byIdSql(BOOKINGS);
 
+/** A walk of the creation order reads at most this many times its estimate before it gives up (list). */
+const WALK_ADVANTAGE = 2;
+
 const OCCUPYING_IN = `(${OCCUPYING_STATUSES.map(() => '?').join(', ')})`;
+
+/** A scalar subquery: the bookings of one status (or all), from booking_counts. */
+function totalSql(tenantId: number, status: string | undefined): { sql: string; params: unknown[] } {
+  return status === undefined
+    ? { sql: '(SELECT COALESCE(SUM(n), 0) FROM booking_counts WHERE tenant_id = ?)', params: [tenantId] }
+    : { sql: '(SELECT COALESCE(SUM(n), 0) FROM booking_counts WHERE tenant_id = ? AND status = ?)', params: [tenantId, status] };
+}
+
+/** The first day of the month of a calendar date, and of the month after it. */
+const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+function monthAfter(date: string): string {
+  const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  return month === 12 ? `${String(year + 1).padStart(4, '0')}-01-01` : `${date.slice(0, 4)}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * A scalar subquery: the bookings of one status (or all) checking in within [from, to] (migration 012). The days of
+ * the first and the last month of the range come from booking_day_counts, the whole months between from
+ * booking_month_counts: at most one row per status and day of the range, and about 60 plus one per month at most,
+ * each sum one range of its table's key (tenant, date, status).
+ */
+function inRangeSql(tenantId: number, status: string | undefined, from: string | undefined, to: string | undefined) {
+  if (from !== undefined && to !== undefined && from > to) return { sql: '0', params: [] };
+  const sums: string[] = [];
+  const params: unknown[] = [];
+  const sum = (table: string, column: string, bounds: Array<['>=' | '<=' | '<', string]>) => {
+    const total = keptTotalSql(
+      table,
+      tenantId,
+      status,
+      bounds.map(([op, value]) => [column, op, value] as const),
+    );
+    sums.push(total.sql);
+    params.push(...total.params);
+  };
+  if (from !== undefined && (to === undefined ? from >= '9999-12' : monthOf(from) === monthOf(to))) {
+    // One month (or the last month a date can have: there is no month after it).
+    sum(
+      'booking_day_counts',
+      'check_in_date',
+      to === undefined
+        ? [['>=', from]]
+        : [
+            ['>=', from],
+            ['<=', to],
+          ],
+    );
+  } else {
+    const months: Array<['>=' | '<=' | '<', string]> = [];
+    if (from !== undefined) {
+      sum('booking_day_counts', 'check_in_date', [
+        ['>=', from],
+        ['<', monthAfter(from)],
+      ]);
+      months.push(['>=', monthAfter(from)]);
+    }
+    if (to !== undefined) {
+      sum('booking_day_counts', 'check_in_date', [
+        ['>=', monthOf(to)],
+        ['<=', to],
+      ]);
+      months.push(['<', monthOf(to)]);
+    }
+    sum('booking_month_counts', 'month_start', months);
+  }
+  return { sql: `(${sums.join(' + ')})`, params };
+}
 
 export class SqlBookingRepository implements BookingRepository {
   constructor(private readonly db: SqlDatabase) {}
 
   /**
    * Issue 6: totals without a filter or by status come from `booking_counts` (one row per status, kept in the
-   * writing transaction); check-in ranges count through the (tenant_id, check_in_date, status) index alone.
+   * writing transaction). Issue 17: a check-in range (with or without a status) sums `booking_day_counts` and
+   * `booking_month_counts` (inRangeSql). Only a customer or updated_since filter counts rows.
    */
   async count(tenantId: number, filter: BookingFilter): Promise<number> {
-    if (
-      filter.checkInFrom === undefined &&
-      filter.checkInTo === undefined &&
-      filter.customerId === undefined &&
-      filter.updatedSince === undefined
-    ) {
-      const row =
-        filter.status === undefined
-          ? await this.db.get<{ n: unknown }>('SELECT COALESCE(SUM(n), 0) AS n FROM booking_counts WHERE tenant_id = ?', [tenantId])
-          : await this.db.get<{ n: unknown }>('SELECT n FROM booking_counts WHERE tenant_id = ? AND status = ?', [tenantId, filter.status]);
-      return row ? Number(row.n) : 0;
+    if (filter.customerId === undefined && filter.updatedSince === undefined) {
+      if (filter.checkInFrom !== undefined || filter.checkInTo !== undefined) {
+        return this.inRange(tenantId, filter.status, filter.checkInFrom, filter.checkInTo);
+      }
+      return this.total(tenantId, filter.status);
     }
     return countWhere(this.db, BOOKINGS, this.filterOf(tenantId, filter));
   }
 
+  /** The bookings of one status (or all), from booking_counts. */
+  private async total(tenantId: number, status: string | undefined): Promise<number> {
+    const { sql, params } = totalSql(tenantId, status);
+    const row = await this.db.get<{ n: unknown }>(`SELECT ${sql} AS n`, params);
+    return Number(row?.n ?? 0);
+  }
+
+  /** The bookings of one status (or all) checking in within [from, to], from booking_day_counts (migration 012). */
+  private async inRange(tenantId: number, status: string | undefined, from: string | undefined, to: string | undefined): Promise<number> {
+    const { sql, params } = inRangeSql(tenantId, status, from, to);
+    const row = await this.db.get<{ n: unknown }>(`SELECT ${sql} AS n`, params);
+    return Number(row?.n ?? 0);
+  }
+
   async list(tenantId: number, filter: BookingFilter, window: PageWindow): Promise<Booking[]> {
     const order = { keyColumn: 'b.created_at', idColumn: 'b.id', descending: true, keyParam: timeKey(this.db) };
-    return readWindow(this.db, BOOKINGS, this.filterOf(tenantId, filter), order, window, (row) => toBooking(this.db.dialect, row));
+    const map = (row: RawRow) => toBooking(this.db.dialect, row);
+    const { status, checkInFrom: from, checkInTo: to } = filter;
+    if ((from === undefined && to === undefined) || filter.customerId !== undefined || filter.updatedSince !== undefined) {
+      return readWindow(this.db, BOOKINGS, this.filterOf(tenantId, filter), order, window, map);
+    }
+    // Issue 17: a check-in range picks its access path from the kept totals, read in one statement. Through the
+    // check-in index, a page reads every booking of the range (of any status: the index leads with the date) and
+    // sorts their keys. Walking the creation order (newest first) passes first the bookings of the status that
+    // check in after the range, as a booking is made a few months before its stay at most, and then finds about
+    // (bookings of the status) / (matching bookings) entries per row it wants, if the range's bookings are spread
+    // evenly over the rest. The walk is taken when that estimate is well below the range, and stops after
+    // WALK_ADVANTAGE times the estimate: a page it has not filled by then (the dates lie otherwise) is read through
+    // the check-in index. So a page reads at most twice what the check-in path reads, and a wide or recent range a
+    // few pages' worth of the creation order.
+    const parts = [inRangeSql(tenantId, undefined, from, to), totalSql(tenantId, status)];
+    parts.push(status === undefined ? { sql: 'NULL', params: [] } : inRangeSql(tenantId, status, from, to));
+    if (to !== undefined) parts.push(inRangeSql(tenantId, status, undefined, to));
+    const row = (
+      await this.db.rows(
+        `SELECT ${parts.map((p) => p.sql).join(', ')}`,
+        parts.flatMap((p) => p.params),
+      )
+    )[0]!;
+    const [inRange, total] = [Number(row[0]), Number(row[1])];
+    const matching = row[2] === null ? inRange : Number(row[2]);
+    const later = to === undefined ? 0 : total - Number(row[3]);
+    if (matching === 0) return [];
+    const wanted = (window.after ? 0 : window.offset) + window.limit;
+    const budget = Math.ceil(WALK_ADVANTAGE * (later + (wanted * total) / matching));
+    if (budget < inRange) {
+      const walked = await readWindow(this.db, BOOKINGS, this.walkFilter(tenantId, filter, budget), order, window, map);
+      if (walked.length === window.limit) return walked;
+    }
+    return readWindow(this.db, BOOKINGS, this.checkInFilter(tenantId, filter), order, window, map);
+  }
+
+  /** The creation-order walk of a check-in range, on the index that carries check_in_date (migrations 003, 012). */
+  private walkFilter(tenantId: number, filter: BookingFilter, budget: number): ListFilter {
+    const { where, params } = this.filterOf(tenantId, { status: filter.status });
+    const { after, afterParams } = this.checkInRange(filter);
+    return {
+      where,
+      params,
+      index: filter.status === undefined ? 'bookings_created_check_in' : 'bookings_status_created_check_in',
+      walk: { budget, columns: ['check_in_date'], after, afterParams },
+    };
+  }
+
+  /** A check-in range read through the check-in index, its keys sorted (the status, if any, filters that index). */
+  private checkInFilter(tenantId: number, filter: BookingFilter): ListFilter {
+    const where = ['b.tenant_id = ?'];
+    const params: unknown[] = [tenantId];
+    const { after, afterParams } = this.checkInRange(filter);
+    where.push(...after);
+    params.push(...afterParams);
+    if (filter.status !== undefined) {
+      where.push(`${this.db.dialect.unindexed('b.status', 'text')} = ?`);
+      params.push(filter.status);
+    }
+    return { where, params, sorts: true, index: 'bookings_check_in_created' };
+  }
+
+  private checkInRange(filter: BookingFilter): { after: string[]; afterParams: unknown[] } {
+    const after: string[] = [];
+    const afterParams: unknown[] = [];
+    if (filter.checkInFrom !== undefined) {
+      after.push('b.check_in_date >= ?');
+      afterParams.push(filter.checkInFrom);
+    }
+    if (filter.checkInTo !== undefined) {
+      after.push('b.check_in_date <= ?');
+      afterParams.push(filter.checkInTo);
+    }
+    return { after, afterParams };
   }
 
   async findById(tenantId: number, id: number): Promise<Booking | null> {
@@ -207,14 +359,9 @@ export class SqlBookingRepository implements BookingRepository {
       where.push('b.status = ?');
       params.push(filter.status);
     }
-    if (filter.checkInFrom !== undefined) {
-      where.push('b.check_in_date >= ?');
-      params.push(filter.checkInFrom);
-    }
-    if (filter.checkInTo !== undefined) {
-      where.push('b.check_in_date <= ?');
-      params.push(filter.checkInTo);
-    }
+    const { after, afterParams } = this.checkInRange(filter);
+    where.push(...after);
+    params.push(...afterParams);
     if (filter.customerId !== undefined) {
       where.push('b.customer_id = ?');
       params.push(filter.customerId);

@@ -15,7 +15,7 @@ import type {
 } from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
 import { CUSTOMERS, INVOICES, INVOICE_LINES_SELECT, SITES, byIdSql, toCustomer, toInvoice, toInvoiceLine, toSite } from './row-mappers';
-import { type ListFilter, countWhere, readWindow, tenantCounter, timeKey, updatedSinceWhere } from './windowed-list';
+import { type ListFilter, countWhere, keptTotalSql, readWindow, tenantCounter, timeKey, updatedSinceWhere } from './windowed-list';
 
 const SITE_BY_ID = byIdSql(SITES);
 const CUSTOMER_BY_ID = `${byIdSql(CUSTOMERS)} AND u.role = 'customer'`;
@@ -73,10 +73,25 @@ export class SqlCustomerRepository implements CustomerRepository {
 export class SqlInvoiceRepository implements InvoiceRepository {
   constructor(private readonly db: SqlDatabase) {}
 
-  count(tenantId: number, filter: InvoiceFilter = {}): Promise<number> {
-    const filtered = Object.values(filter).some((value) => value !== undefined);
-    if (!filtered) return tenantCounter(this.db, tenantId, 'invoices');
-    return countWhere(this.db, INVOICES, this.filterOf(tenantId, filter));
+  /**
+   * Without updated_since, from the kept totals (issue 17, migration 012): all invoices from tenant_counters, one
+   * status from invoice_counts, an issued range from invoice_day_counts (at most one row per status and day).
+   */
+  async count(tenantId: number, filter: InvoiceFilter = {}): Promise<number> {
+    const { status, issuedFrom, issuedTo, updatedSince } = filter;
+    if (updatedSince !== undefined) return countWhere(this.db, INVOICES, this.filterOf(tenantId, filter));
+    if (issuedFrom === undefined && issuedTo === undefined) {
+      if (status === undefined) return tenantCounter(this.db, tenantId, 'invoices');
+      const row = await this.db.get<{ n: unknown }>('SELECT n FROM invoice_counts WHERE tenant_id = ? AND status = ?', [tenantId, status]);
+      return row ? Number(row.n) : 0;
+    }
+    const { dayParam } = this.db.dialect;
+    const bounds: Array<[string, '>=' | '<=', unknown]> = [];
+    if (issuedFrom !== undefined) bounds.push(['issued_day', '>=', dayParam(issuedFrom)]);
+    if (issuedTo !== undefined) bounds.push(['issued_day', '<=', dayParam(issuedTo)]);
+    const { sql, params } = keptTotalSql('invoice_day_counts', tenantId, status, bounds);
+    const row = await this.db.get<{ n: unknown }>(`SELECT ${sql} AS n`, params);
+    return Number(row?.n ?? 0);
   }
 
   async list(tenantId: number, window: PageWindow, filter: InvoiceFilter = {}): Promise<Invoice[]> {

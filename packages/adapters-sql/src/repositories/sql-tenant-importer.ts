@@ -8,7 +8,20 @@ import { BOOKING_COLUMNS, bookingRow } from './sql-booking-repository';
 /** Rows per insertMany call: large enough to be fast, small enough to report progress and bound memory. */
 const CHUNK = 5_000;
 
-const ANALYZED_TABLES = ['sites', 'users', 'bookings', 'invoices', 'invoice_lines', 'booking_counts', 'tenant_counters', 'change_log'];
+const ANALYZED_TABLES = [
+  'sites',
+  'users',
+  'bookings',
+  'invoices',
+  'invoice_lines',
+  'booking_counts',
+  'tenant_counters',
+  'change_log',
+  'booking_day_counts',
+  'booking_month_counts',
+  'invoice_counts',
+  'invoice_day_counts',
+];
 
 /** Checked up front as well as by the foreign key, so that the error names the row of the file. */
 function checkSiteIds(tenant: TenantSnapshot): void {
@@ -194,6 +207,32 @@ export class SqlTenantImporter implements TenantImporter {
     await tx.run('DELETE FROM change_log WHERE tenant_id = ?', [tenantId]);
     await tx.run(
       'INSERT INTO booking_counts (tenant_id, status, n) SELECT tenant_id, status, COUNT(*) FROM bookings WHERE tenant_id = ? GROUP BY tenant_id, status',
+      [tenantId],
+    );
+    // Issue 17 (migration 012): the totals per status and day. Like change_log, these tables have no foreign key to
+    // tenants, so rows of an earlier tenant under this id may be left over.
+    const { utcDay } = this.db.dialect;
+    for (const table of ['booking_day_counts', 'booking_month_counts', 'invoice_counts', 'invoice_day_counts']) {
+      await tx.run(`DELETE FROM ${table} WHERE tenant_id = ?`, [tenantId]);
+    }
+    await tx.run(
+      'INSERT INTO booking_day_counts (tenant_id, status, check_in_date, n) ' +
+        'SELECT tenant_id, status, check_in_date, COUNT(*) FROM bookings WHERE tenant_id = ? GROUP BY tenant_id, status, check_in_date',
+      [tenantId],
+    );
+    await tx.run(
+      'INSERT INTO booking_month_counts (tenant_id, status, month_start, n) ' +
+        `SELECT tenant_id, status, ${this.db.dialect.monthStart('check_in_date')} AS month_start, SUM(n) FROM booking_day_counts ` +
+        'WHERE tenant_id = ? GROUP BY tenant_id, status, month_start',
+      [tenantId],
+    );
+    await tx.run(
+      'INSERT INTO invoice_counts (tenant_id, status, n) SELECT tenant_id, status, COUNT(*) FROM invoices WHERE tenant_id = ? GROUP BY tenant_id, status',
+      [tenantId],
+    );
+    await tx.run(
+      'INSERT INTO invoice_day_counts (tenant_id, status, issued_day, n) ' +
+        `SELECT tenant_id, status, ${utcDay('issued_at')} AS issued_day, COUNT(*) FROM invoices WHERE tenant_id = ? GROUP BY tenant_id, status, issued_day`,
       [tenantId],
     );
     const logged = await tx.run(

@@ -25,6 +25,14 @@ export interface ListFilter {
    * then, where the dialect says so, even the first page picks its keys first and only the keys are sorted.
    */
   sorts?: boolean;
+  /** SQLite: the index the window's keys are read through (INDEXED BY), when the caller chose the access path. */
+  index?: string;
+  /**
+   * Issue 17: a walk of the order's index with a bounded read. The keys are picked from at most `budget` entries
+   * in order that match `where`, and only then filtered by `after` (conditions the walk's index carries itself):
+   * a page whose rows lie deeper than the budget comes back short, and the caller reads it another way.
+   */
+  walk?: { budget: number; columns: string[]; after: string[]; afterParams: unknown[] };
 }
 
 /**
@@ -49,26 +57,64 @@ export async function readWindow<T>(
   const direction = order.descending ? 'DESC' : 'ASC';
   const orderBy = `ORDER BY ${order.keyColumn} ${direction}, ${order.idColumn} ${direction}`;
   const key = window.after ? order.keyParam(window.after.key) : undefined;
+  const from = `${source.table} ${source.alias}${filter.index ? db.dialect.indexedBy(filter.index) : ''}`;
   let sql: string;
-  if (window.after && key !== undefined) {
+  if (filter.walk) {
+    sql = walkedWindowSql(db, source, filter, filter.walk, order, window, key, where, params);
+  } else if (window.after && key !== undefined) {
     const condition = db.dialect.keyset(order.descending ? '<' : '>', order.keyColumn, order.idColumn, key, window.after.id);
     where.push(condition.sql);
     params.push(...condition.params, window.limit);
-    sql = `SELECT ${source.columns} FROM ${source.table} ${source.alias} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
+    sql = `SELECT ${source.columns} FROM ${from} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
   } else if (window.offset === 0 && !(filter.sorts && db.dialect.sortsKeysFirst)) {
     params.push(window.limit);
-    sql = `SELECT ${source.columns} FROM ${source.table} ${source.alias} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
+    sql = `SELECT ${source.columns} FROM ${from} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
   } else {
     const a = source.alias;
     params.push(window.limit, window.offset);
     sql =
-      `SELECT ${source.columns} FROM (SELECT ${a}.tenant_id, ${a}.id FROM ${source.table} ${a} WHERE ${where.join(' AND ')} ` +
+      `SELECT ${source.columns} FROM (SELECT ${a}.tenant_id, ${a}.id FROM ${from} WHERE ${where.join(' AND ')} ` +
       `${orderBy} LIMIT ? OFFSET ?) w CROSS JOIN ${source.table} ${a} WHERE ${a}.tenant_id = w.tenant_id AND ${a}.id = w.id ${orderBy}`;
   }
   const rows = await db.rows(sql, params);
   const entities = new Array<T>(rows.length);
   for (let i = 0; i < rows.length; i++) entities[i] = map(rows[i]!);
   return entities;
+}
+
+/** readWindow's keys-first query over a bounded walk of the order's index (ListFilter.walk); fills `params`. */
+function walkedWindowSql(
+  db: SqlDatabase,
+  source: ListSource,
+  filter: ListFilter,
+  walk: NonNullable<ListFilter['walk']>,
+  order: ListOrder,
+  window: PageWindow,
+  key: unknown,
+  where: string[],
+  params: unknown[],
+): string {
+  const a = source.alias;
+  const direction = order.descending ? 'DESC' : 'ASC';
+  const keyName = order.keyColumn.slice(order.keyColumn.indexOf('.') + 1);
+  const idName = order.idColumn.slice(order.idColumn.indexOf('.') + 1);
+  const offset = window.after && key !== undefined ? 0 : window.offset;
+  if (window.after && key !== undefined) {
+    const condition = db.dialect.keyset(order.descending ? '<' : '>', order.keyColumn, order.idColumn, key, window.after.id);
+    where.push(condition.sql);
+    params.push(...condition.params);
+  }
+  const index = filter.index ? db.dialect.indexedBy(filter.index) : '';
+  const carried = walk.after.map((condition) => condition.replaceAll(`${a}.`, 's.'));
+  params.push(walk.budget, ...walk.afterParams, window.limit, offset);
+  return (
+    `SELECT ${source.columns} FROM (SELECT s.tenant_id, s.${idName} FROM (` +
+    `SELECT ${[`${a}.tenant_id`, order.keyColumn, order.idColumn, ...walk.columns.map((c) => `${a}.${c}`)].join(', ')} FROM ${source.table} ${a}${index} WHERE ${where.join(' AND ')} ` +
+    `ORDER BY ${order.keyColumn} ${direction}, ${order.idColumn} ${direction} LIMIT ?) s WHERE ${carried.join(' AND ')} ` +
+    `ORDER BY s.${keyName} ${direction}, s.${idName} ${direction} LIMIT ? OFFSET ?) w ` +
+    `CROSS JOIN ${source.table} ${a} WHERE ${a}.tenant_id = w.tenant_id AND ${a}.id = w.id ` +
+    `ORDER BY ${order.keyColumn} ${direction}, ${order.idColumn} ${direction}`
+  );
 }
 
 // Stored datetimes lie within years 1 to 9999; a key outside them (a crafted cursor with a negative year) is not used.
@@ -96,6 +142,29 @@ export async function tenantCounter(db: SqlDatabase, tenantId: number, column: '
 export function updatedSinceWhere(db: SqlDatabase, alias: string, filter: ListFilter, { updatedSince }: UpdatedSinceFilter): ListFilter {
   if (updatedSince === undefined) return filter;
   return { ...filter, where: [...filter.where, `${alias}.updated_at >= ?`], params: [...filter.params, db.dialect.time(updatedSince)] };
+}
+
+/**
+ * Issue 17: a scalar subquery, SUM(n) of a table of kept totals keyed (tenant_id, date, status) within `bounds` on
+ * its date column, of one status or all (migration 012): one range of the key, at most one row per status and date.
+ */
+export function keptTotalSql(
+  table: string,
+  tenantId: number,
+  status: string | undefined,
+  bounds: ReadonlyArray<readonly [string, '>=' | '<=' | '<', unknown]>,
+): { sql: string; params: unknown[] } {
+  const where = ['tenant_id = ?'];
+  const params: unknown[] = [tenantId];
+  for (const [column, op, value] of bounds) {
+    where.push(`${column} ${op} ?`);
+    params.push(value);
+  }
+  if (status !== undefined) {
+    where.push('status = ?');
+    params.push(status);
+  }
+  return { sql: `(SELECT COALESCE(SUM(n), 0) FROM ${table} WHERE ${where.join(' AND ')})`, params };
 }
 
 /** COUNT(*) of a filtered list: a filter no kept total covers. */

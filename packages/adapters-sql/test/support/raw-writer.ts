@@ -1,5 +1,14 @@
 import type { InvoiceLine } from '@campsite/domain';
-import type { CountedList, RawBooking, RawInvoice, RawSite, RawWriter } from '@campsite/domain/testing';
+import type {
+  BookingChange,
+  CountedList,
+  DatedFilter,
+  InvoiceChange,
+  RawBooking,
+  RawInvoice,
+  RawSite,
+  RawWriter,
+} from '@campsite/domain/testing';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 
@@ -115,6 +124,48 @@ class SqlRawWriter implements RawWriter {
 
   setBookingCustomer(tenantId: number, bookingId: number, customerId: number | null) {
     return this.change('UPDATE bookings SET customer_id = ? WHERE tenant_id = ? AND id = ?', [customerId, tenantId, bookingId]);
+  }
+
+  updateBooking(tenantId: number, id: number, change: BookingChange) {
+    const { status, checkInDate, checkOutDate, tenantId: to } = change;
+    return this.update('bookings', tenantId, id, { status, check_in_date: checkInDate, check_out_date: checkOutDate, tenant_id: to });
+  }
+
+  updateInvoice(tenantId: number, id: number, change: InvoiceChange) {
+    const { status, issuedAt, tenantId: to } = change;
+    return this.update('invoices', tenantId, id, { status, issued_at: issuedAt && this.time(issuedAt), tenant_id: to });
+  }
+
+  /** One UPDATE of the row's columns given (those not undefined). */
+  private update(table: string, tenantId: number, id: number, columns: Record<string, unknown>) {
+    const set = Object.entries(columns).filter(([, value]) => value !== undefined);
+    return this.change(`UPDATE ${table} SET ${set.map(([column]) => `${column} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`, [
+      ...set.map(([, value]) => value),
+      tenantId,
+      id,
+    ]);
+  }
+
+  async matching(tenantId: number, list: 'bookings' | 'invoices', filter: DatedFilter) {
+    const where = ['tenant_id = ?'];
+    const params: unknown[] = [tenantId];
+    if (filter.status !== undefined) {
+      where.push('status = ?');
+      params.push(filter.status);
+    }
+    const day = (date: string, plus: number) => this.time(new Date(Date.parse(`${date}T00:00:00Z`) + plus * 86_400_000));
+    if (filter.from !== undefined) {
+      where.push(list === 'bookings' ? 'check_in_date >= ?' : 'issued_at >= ?');
+      params.push(list === 'bookings' ? filter.from : day(filter.from, 0));
+    }
+    if (filter.to !== undefined) {
+      where.push(list === 'bookings' ? 'check_in_date <= ?' : 'issued_at < ?');
+      params.push(list === 'bookings' ? filter.to : day(filter.to, 1));
+    }
+    const key = list === 'bookings' ? 'created_at' : 'issued_at';
+    const { rows: counted } = await this.run(`SELECT COUNT(*) AS n FROM ${list} WHERE ${where.join(' AND ')}`, params);
+    const { rows } = await this.run(`SELECT id FROM ${list} WHERE ${where.join(' AND ')} ORDER BY ${key} DESC, id DESC`, params);
+    return { count: Number(counted[0]!.n), ids: rows.map((row) => Number(row.id)) };
   }
 
   async countRows(tenantId: number, list: CountedList, status?: string) {

@@ -1,7 +1,16 @@
 import type { ChangeType } from '../changes/change-feed';
 import type { UserRole } from '../customers/customer';
 import type { InvoiceLine } from '../invoices/invoice';
-import type { CountedList, RawBooking, RawInvoice, RawSite, RawWriter } from './contracts/raw-writer';
+import type {
+  BookingChange,
+  CountedList,
+  DatedFilter,
+  InvoiceChange,
+  RawBooking,
+  RawInvoice,
+  RawSite,
+  RawWriter,
+} from './contracts/raw-writer';
 import { InMemoryStore } from './in-memory-store';
 
 /**
@@ -138,6 +147,62 @@ export class InMemoryRawWriter implements RawWriter {
     }
     booking.customerId = customerId;
     this.touched(tenantId, 'booking', booking);
+  }
+
+  async updateBooking(tenantId: number, id: number, change: BookingChange) {
+    const { store } = this;
+    const booking = this.row(store.bookings, tenantId, id);
+    const to = change.tenantId ?? tenantId;
+    if (to !== tenantId) {
+      if (store.bookings.some((b) => b.tenantId === to && b.id === id)) throw new Error('duplicate booking');
+      if (!store.sites.some((s) => s.tenantId === to && s.id === booking.siteId)) throw new Error('FOREIGN KEY constraint failed');
+      if (store.invoices.some((i) => i.tenantId === tenantId && i.bookingId === id)) throw new Error('FOREIGN KEY constraint failed');
+    }
+    if (change.status !== undefined) booking.status = change.status;
+    if (change.checkInDate !== undefined) booking.checkInDate = change.checkInDate;
+    if (change.checkOutDate !== undefined) booking.checkOutDate = change.checkOutDate;
+    if (to !== tenantId) {
+      booking.tenantId = to;
+      store.record(tenantId, 'booking', id, true, store.clock.now());
+    }
+    this.touched(to, 'booking', booking);
+  }
+
+  async updateInvoice(tenantId: number, id: number, change: InvoiceChange) {
+    const { store } = this;
+    const invoice = this.row(store.invoices, tenantId, id);
+    const to = change.tenantId ?? tenantId;
+    if (to !== tenantId) {
+      if (store.invoices.some((i) => i.tenantId === to && i.id === id)) throw new Error('duplicate invoice');
+      if (invoice.bookingId !== null) throw new Error('FOREIGN KEY constraint failed');
+    }
+    if (change.status !== undefined) invoice.status = change.status;
+    if (change.issuedAt !== undefined) invoice.issuedAt = change.issuedAt;
+    if (to !== tenantId) {
+      invoice.tenantId = to;
+      for (const line of store.invoiceLines) if (line.tenantId === tenantId && line.invoiceId === id) line.tenantId = to;
+      store.record(tenantId, 'invoice', id, true, store.clock.now());
+    }
+    this.touched(to, 'invoice', invoice);
+  }
+
+  async matching(tenantId: number, list: 'bookings' | 'invoices', filter: DatedFilter) {
+    const { store } = this;
+    const inRange = (day: string) => (filter.from === undefined || day >= filter.from) && (filter.to === undefined || day <= filter.to);
+    const rows = (
+      list === 'bookings'
+        ? store.bookings.map((b) => ({ tenantId: b.tenantId, id: b.id, status: b.status, day: b.checkInDate, key: b.createdAt.getTime() }))
+        : store.invoices.map((i) => ({
+            tenantId: i.tenantId,
+            id: i.id,
+            status: i.status,
+            day: i.issuedAt.toISOString().slice(0, 10),
+            key: i.issuedAt.getTime(),
+          }))
+    )
+      .filter((r) => r.tenantId === tenantId && (filter.status === undefined || r.status === filter.status) && inRange(r.day))
+      .sort((a, b) => b.key - a.key || b.id - a.id);
+    return { count: rows.length, ids: rows.map((r) => r.id) };
   }
 
   async countRows(tenantId: number, list: CountedList, status?: string) {

@@ -12,6 +12,7 @@ import {
 import { describeRateLimiterContract, describeStampGuardedLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
 import { describeEveryWriterContract } from './every-writer.contract';
+import { describeFilteredCountsContract } from './filtered-counts.contract';
 import { describeChangeFeedContract } from './change-feed.contract';
 import { describeWebhookEndpointsContract } from './webhook-endpoints.contract';
 
@@ -26,6 +27,7 @@ export * from './rate-limiter.contract';
 export * from './tenant-importer.contract';
 export * from './raw-writer';
 export * from './every-writer.contract';
+export * from './filtered-counts.contract';
 export * from './change-feed.contract';
 export * from './webhook-endpoints.contract';
 
@@ -43,6 +45,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup): voi
   describeBookingRepositoryContract(name, setup);
   describeDataVersionsContract(name, setup);
   describeEveryWriterContract(name, setup);
+  describeFilteredCountsContract(name, setup);
   describeChangeFeedContract(name, setup);
   describeInvoiceDocumentsContract(name, setup);
   describeWebhookEndpointsContract(name, setup);

@@ -9,6 +9,27 @@ export type RawInvoice = TenantSnapshot['invoices'][number];
 /** The lists whose totals the API answers, as `RawWriter.countRows` counts them. */
 export type CountedList = 'bookings' | 'sites' | 'customers' | 'invoices';
 
+/** Issue 17: a filter of a dated list, as plain SQL applies it (bookings: check-in date; invoices: UTC day of issued_at). */
+export interface DatedFilter {
+  status?: string;
+  from?: string;
+  to?: string;
+}
+
+/** An UPDATE of the columns the dated totals follow; `tenantId` moves the row to another tenant. */
+export interface BookingChange {
+  status?: string;
+  checkInDate?: string;
+  checkOutDate?: string;
+  tenantId?: number;
+}
+
+export interface InvoiceChange {
+  status?: string;
+  issuedAt?: Date;
+  tenantId?: number;
+}
+
 /**
  * Another program writing the same data without this codebase: the admin console, `psql`, `sqlite3`. The SQL
  * backends implement it with plain SQL on a second connection of their own, the in-memory backend by editing its
@@ -34,6 +55,12 @@ export interface RawWriter {
   setBillingIban(tenantId: number, iban: string): Promise<void>;
   /** Refused (throws) unless `customerId` is a `customer` user of the tenant, as the database refuses it. */
   setBookingCustomer(tenantId: number, bookingId: number, customerId: number | null): Promise<void>;
+  /** One UPDATE statement of a booking (issue 17); a move needs the same site id in the other tenant. */
+  updateBooking(tenantId: number, id: number, change: BookingChange): Promise<void>;
+  /** One UPDATE statement of an invoice (issue 17); a moved invoice must have no booking. */
+  updateInvoice(tenantId: number, id: number, change: InvoiceChange): Promise<void>;
+  /** COUNT(*) of a dated list's matching rows, and their ids in the list's order (created_at / issued_at, id, descending). */
+  matching(tenantId: number, list: 'bookings' | 'invoices', filter: DatedFilter): Promise<{ count: number; ids: number[] }>;
   /** COUNT(*) of the rows themselves (bookings optionally of one status): what every total must equal. */
   countRows(tenantId: number, list: CountedList, status?: string): Promise<number>;
   close(): Promise<void>;
