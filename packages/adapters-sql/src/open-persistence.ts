@@ -14,6 +14,7 @@ import {
   type SiteRepository,
   type TenantImporter,
   type TenantRepository,
+  type WebhookDeliveryStore,
   type WebhookEndpointRepository,
   systemClock,
 } from '@campsite/domain';
@@ -32,6 +33,7 @@ import { SqlDataVersions } from './repositories/sql-data-versions';
 import { SqlIdempotencyStore } from './repositories/sql-idempotency-store';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';
 import { SqlTenantImporter } from './repositories/sql-tenant-importer';
+import { SqlWebhookDeliveries } from './repositories/sql-webhook-deliveries';
 import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints';
 import { type QueryObserver, observedDatabase } from './observed-database';
 import type { ConnectionUse, SqlDatabase } from './sql-executor';
@@ -49,6 +51,8 @@ export interface Persistence {
   importer: TenantImporter;
   changes: ChangeFeedRepository;
   webhooks: WebhookEndpointRepository;
+  /** The webhook sender's state and log (migration 011). */
+  deliveries: WebhookDeliveryStore;
   versions: DataVersions;
   /** One snapshot for a use case's reads (a page's count and rows). */
   snapshots: ReadSnapshots;
@@ -127,6 +131,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     importer: new SqlTenantImporter(db, clock),
     changes: new SqlChangeFeed(db),
     webhooks: new SqlWebhookEndpoints(db),
+    deliveries: new SqlWebhookDeliveries(db),
     versions: new SqlDataVersions(db),
     snapshots: { consistent: (work) => db.consistent(work) },
     ...(db.dialect.name === 'postgres' ? { rateLimiter: new SqlRateLimiter(db, clock, options.onBackgroundError) } : {}),

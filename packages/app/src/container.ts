@@ -240,6 +240,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         clock,
         get(TOKENS.Random),
         new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
+        persistence.deliveries,
       ),
   );
   single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));

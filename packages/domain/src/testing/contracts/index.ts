@@ -15,6 +15,7 @@ import { describeTenantImporterContract } from './tenant-importer.contract';
 import { describeEveryWriterContract } from './every-writer.contract';
 import { describeChangeFeedContract } from './change-feed.contract';
 import { describeWebhookEndpointsContract } from './webhook-endpoints.contract';
+import { describeWebhookDeliveryContract } from './webhook-delivery.contract';
 
 export * from './adapter-set';
 export * from './access.contract';
@@ -29,6 +30,7 @@ export * from './raw-writer';
 export * from './every-writer.contract';
 export * from './change-feed.contract';
 export * from './webhook-endpoints.contract';
+export * from './webhook-delivery.contract';
 
 /** What a backend declares about itself, so a suite it cannot run is skipped visibly rather than silently. */
 export interface BackendCapabilities {
@@ -50,6 +52,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup, capa
   describeChangeFeedContract(name, setup);
   describeInvoiceDocumentsContract(name, setup);
   describeWebhookEndpointsContract(name, setup);
+  describeWebhookDeliveryContract(name, setup);
   describeIdempotencyStoreContract(name, setup);
   if (capabilities.rateLimiter) describeRateLimiterContract(name, setup);
   else describe(`RateLimiter contract: ${name}`, () => it.skip('skipped: this backend declares no rate limiter of its own'));
