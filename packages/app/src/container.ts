@@ -1,11 +1,14 @@
 // tsyringe needs the Reflect metadata polyfill loaded before it; this file is the only place either is imported.
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { DestinationStream, Logger } from 'pino';
 import {
   ApiKeyVerifier,
   ChangeBookingStatus,
   type Clock,
+  DeliverChanges,
   CreateBooking,
   FreshApiKeys,
   FreshReadCache,
@@ -33,7 +36,7 @@ import {
   placeholderPricingEngine,
   systemClock,
 } from '@campsite/domain';
-import { HttpsWebhookTransport, createApp, webhookUrlPolicy } from '@campsite/adapters-http';
+import { HttpsWebhookTransport, createApp, feedChangeRenderer, webhookUrlPolicy } from '@campsite/adapters-http';
 import { type Persistence, type QueryObserver, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
@@ -77,6 +80,7 @@ export const TOKENS = {
   ManageTenants: Symbol('ManageTenants'),
   ChangeBookingStatus: Symbol('ChangeBookingStatus'),
   HttpApp: Symbol('HttpApp'),
+  DeliverChanges: Symbol('DeliverChanges'),
   RequestActivity: Symbol('RequestActivity'),
 } as const;
 
@@ -241,6 +245,20 @@ export async function createContainer(config: Config, options: ContainerOptions 
         get(TOKENS.Random),
         new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
         persistence.deliveries,
+      ),
+  );
+  // docs/webhooks.md, "Delivery": a lease outlives the longest attempt by a margin, so a live sender never loses it.
+  single(
+    TOKENS.DeliverChanges,
+    (): DeliverChanges =>
+      new DeliverChanges(
+        persistence.changes,
+        persistence.deliveries,
+        new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
+        feedChangeRenderer,
+        clock,
+        get(TOKENS.Random),
+        { owner: `${hostname()}:${process.pid}:${randomUUID()}`, leaseMs: config.webhookTimeoutMs + 30_000 },
       ),
   );
   single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));

@@ -3,7 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo, type Server as NetServer, type Socket, createServer as createNetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type ManageApiKeys, SCOPES, isDomainError } from '@campsite/domain';
+import { type DeliverChanges, type ManageApiKeys, SCOPES, isDomainError } from '@campsite/domain';
 import { type AppContainer, type HttpApp, TOKENS, importDependencies } from './container';
 import { DEMO_TENANT_SLUG, demoFixture } from './demo/demo-fixture';
 import { importFixture } from './fixtures/import-fixture';
@@ -12,7 +12,8 @@ import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
 import { migrateWhenReachable } from './wait-for-database';
 import type { RequestActivityCounter } from './request-activity';
-import { type Sweep, sweepIdempotencyKeys } from './idempotency-sweep';
+import { sweepIdempotencyKeys } from './idempotency-sweep';
+import { startWebhookSender } from './webhook-sender';
 import { type MetricsListener, listenForScrapes } from './observability/metrics-listener';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -123,8 +124,11 @@ export async function startServer(container: AppContainer, options: ServeOptions
     throw error;
   }
   const sweep = sweepIdempotencyKeys(persistence.idempotency, container.resolve(TOKENS.Clock), logger);
+  const sender = startWebhookSender(container.resolve<DeliverChanges>(TOKENS.DeliverChanges), logger, (outcome) =>
+    container.metrics?.webhookAttempt(outcome.kind, outcome.attempt.durationMs / 1000),
+  );
   let stopping: Promise<boolean> | undefined;
-  const stop = () => (stopping ??= drain(server, servers, container, metrics, sweep));
+  const stop = () => (stopping ??= drain(server, servers, container, metrics, [sweep, sender]));
   options.serving?.(stop);
 
   if (options.worker) {
@@ -275,7 +279,7 @@ async function drain(
   servers: Server[],
   container: AppContainer,
   metrics: MetricsListener | undefined,
-  sweep: Sweep,
+  background: ReadonlyArray<{ stop(): Promise<void> }>,
 ): Promise<boolean> {
   const { logger } = container;
   logger.info('shutting down: no new connections, finishing requests in flight');
@@ -300,7 +304,9 @@ async function drain(
     logger.error({ timeoutMs: DRAIN_TIMEOUT_MS }, 'requests still in flight after the drain timeout: closing their connections');
     servers.forEach((s) => s.closeAllConnections());
   }
-  await sweep.stop();
+  // The webhook attempts under way finish (within WEBHOOK_TIMEOUT_MS) and record their outcome before the database
+  // closes; one cut short would only be sent again by the next process, but its log line would be lost.
+  await Promise.all(background.map((task) => task.stop()));
   // Scraped until the API is done, so the last scrape sees the drain.
   await metrics?.close();
   await container.close();

@@ -29,14 +29,18 @@ export class SqlWebhookDeliveries implements WebhookDeliveryStore {
     // One statement, so that no transaction stays open between statements: on SQLite that would hold the write lock
     // across the event loop. Postgres skips a row another sender is claiming right now rather than wait for it.
     const lock = dialect.name === 'postgres' ? ' FOR UPDATE OF e SKIP LOCKED' : '';
+    const due =
+      'SELECT e.tenant_id, e.id FROM webhook_endpoints e JOIN tenant_counters c ON c.tenant_id = e.tenant_id ' +
+      "WHERE e.status = 'active' AND (e.lease_until IS NULL OR e.lease_until <= ?) AND (CASE WHEN e.message_id IS NOT NULL " +
+      'THEN e.next_attempt_at IS NULL OR e.next_attempt_at <= ? ' +
+      'ELSE (CASE WHEN e.idle_through > e.position THEN e.idle_through ELSE e.position END) < c.last_change END) ' +
+      'ORDER BY e.tenant_id, e.id LIMIT ?';
+    const params = [dialect.time(now), dialect.time(now), limit];
+    // Senders poll several times a second; a read first keeps the idle polls from taking SQLite's write lock.
+    if ((await this.db.rows(due, params)).length === 0) return [];
     const claimed = await this.db.rows(
-      'UPDATE webhook_endpoints SET lease_owner = ?, lease_until = ? WHERE (tenant_id, id) IN (' +
-        'SELECT e.tenant_id, e.id FROM webhook_endpoints e JOIN tenant_counters c ON c.tenant_id = e.tenant_id ' +
-        "WHERE e.status = 'active' AND (e.lease_until IS NULL OR e.lease_until <= ?) AND (CASE WHEN e.message_id IS NOT NULL " +
-        'THEN e.next_attempt_at IS NULL OR e.next_attempt_at <= ? ' +
-        'ELSE (CASE WHEN e.idle_through > e.position THEN e.idle_through ELSE e.position END) < c.last_change END) ' +
-        `ORDER BY e.tenant_id, e.id LIMIT ?${lock}) RETURNING tenant_id, id`,
-      [owner, dialect.time(until), dialect.time(now), dialect.time(now), limit],
+      `UPDATE webhook_endpoints SET lease_owner = ?, lease_until = ? WHERE (tenant_id, id) IN (${due}${lock}) RETURNING tenant_id, id`,
+      [owner, dialect.time(until), ...params],
     );
     const states: DeliveryState[] = [];
     for (const [tenantId, id] of claimed.map((row) => [toInt(row[0]), toInt(row[1])] as const)) {
