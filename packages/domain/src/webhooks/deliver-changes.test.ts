@@ -253,9 +253,11 @@ describe('DeliverChanges', () => {
     w.clock.advance(RETRY_DELAYS_MS[0] * (1 + RETRY_JITTER));
     w.transport.answer = OK;
     await w.sender.runOnce();
-    const log = await w.manage.deliveries(w.principal, view.endpoint.id);
+    const log = await w.manage.deliveries(w.principal, view.endpoint.id, { page: 1, pageSize: 50 });
     const id = w.transport.sent[0]!.message.id;
-    expect(log).toEqual([
+    expect(log.count).toBe(2);
+    expect((await w.manage.deliveries(w.principal, view.endpoint.id, { page: 2, pageSize: 1 })).results).toEqual(log.results.slice(1));
+    expect(log.results).toEqual([
       { messageId: id, attempt: 2, statusCode: 204, error: null, durationMs: 3, at: w.transport.sent[1]!.sentAt },
       { messageId: id, attempt: 1, statusCode: 500, error: 'http_status', durationMs: 5, at: w.transport.sent[0]!.sentAt },
     ]);

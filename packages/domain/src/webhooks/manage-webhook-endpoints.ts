@@ -4,6 +4,7 @@ import { CHANGE_TYPES, type ChangeType, READ_SCOPE_OF } from '../changes/change-
 import { formatCursor, readCursor } from '../changes/read-changes';
 import { type Clock, formatDateTime } from '../shared/clock';
 import { DomainError, type FieldErrors } from '../shared/domain-error';
+import { type Page, type PageRequest, pageCount, resolvePage } from '../shared/pagination';
 import { type RandomSource, randomString } from '../shared/random-source';
 import type { DeliveryRecord, WebhookDeliveryStore } from './webhook-delivery';
 import {
@@ -135,11 +136,20 @@ export class ManageWebhookEndpoints {
     return this.view(tenantId, updated);
   }
 
-  /** `GET {id}/deliveries/`: the endpoint's last attempts, newest first. */
-  async deliveries(principal: Principal, id: number): Promise<DeliveryRecord[]> {
+  /** `GET {id}/deliveries/`: one page of the endpoint's last attempts, newest first (at most 100 are kept). */
+  async deliveries(principal: Principal, id: number, request: PageRequest): Promise<Page<DeliveryRecord>> {
     const tenantId = this.tenantOf(principal);
     await this.found(tenantId, id);
-    return this.delivery.deliveries(tenantId, id);
+    const all = await this.delivery.deliveries(tenantId, id);
+    const { page, window } = resolvePage(request, all.length);
+    return {
+      count: all.length,
+      page,
+      pageSize: request.pageSize,
+      hasNext: page < pageCount(all.length, request.pageSize),
+      hasPrevious: page > 1,
+      results: all.slice(window.offset, window.offset + window.limit),
+    };
   }
 
   async delete(principal: Principal, id: number): Promise<void> {
