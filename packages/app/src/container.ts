@@ -108,6 +108,13 @@ export interface ContainerOptions {
   rateLimiter?: RateLimiter;
 }
 
+/**
+ * How much longer than an attempt's time limit a webhook lease lasts: room for the database writes around the attempt.
+ * It is also how long endpoints wait after their sender died; a lease that ran out under a slow live sender costs at
+ * most a duplicate message, never a wrong position (every write after the claim checks the lease's owner).
+ */
+const WEBHOOK_LEASE_MARGIN_MS = 10_000;
+
 /** Rendered PDFs kept at most, in KiB (an invoice is about 10 KiB): about 6,000 documents. */
 const DOCUMENT_CACHE_KIB = 64 * 1024;
 
@@ -247,7 +254,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
         persistence.deliveries,
       ),
   );
-  // docs/webhooks.md, "Delivery": a lease outlives the longest attempt by a margin, so a live sender never loses it.
   single(
     TOKENS.DeliverChanges,
     (): DeliverChanges =>
@@ -258,7 +264,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         feedChangeRenderer,
         clock,
         get(TOKENS.Random),
-        { owner: `${hostname()}:${process.pid}:${randomUUID()}`, leaseMs: config.webhookTimeoutMs + 30_000 },
+        { owner: `${hostname()}:${process.pid}:${randomUUID()}`, leaseMs: config.webhookTimeoutMs + WEBHOOK_LEASE_MARGIN_MS },
       ),
   );
   single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));

@@ -22,7 +22,7 @@ export type DeliveryListener = (outcome: Exclude<DeliveryOutcome, { kind: 'idle'
  */
 export function startWebhookSender(
   sender: DeliverChanges,
-  logger: Pick<Logger, 'warn' | 'error' | 'debug'>,
+  logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>,
   onAttempt?: DeliveryListener,
   pollMs = WEBHOOK_POLL_MS,
 ): WebhookSenderLoop {
@@ -48,10 +48,19 @@ export function startWebhookSender(
     void work.finally(() => inFlight.delete(work));
   };
 
+  // A database that is down would fail every look: said once when it starts and once when it ends, not 5 times a second.
+  let failing = false;
   const look = () => {
     looking = sender.claim().then(
-      (claimed) => claimed.forEach(attempt),
-      (error: unknown) => logger.error({ err: errorText(error) }, 'looking for webhooks to send failed'),
+      (claimed) => {
+        if (failing) logger.info('looking for webhooks to send works again');
+        failing = false;
+        claimed.forEach(attempt);
+      },
+      (error: unknown) => {
+        if (!failing) logger.error({ err: errorText(error) }, 'looking for webhooks to send failed; trying again every poll');
+        failing = true;
+      },
     );
     void looking.finally(() => {
       if (!stopped) timer = setTimeout(look, pollMs);

@@ -3,7 +3,7 @@ import { InMemoryRawWriter, InMemoryStore, SeededRandom, aSite, aTenant, inMemor
 import { describe, expect, it } from 'vitest';
 import { startWebhookSender } from '../src/webhook-sender';
 
-const silent = { warn() {}, error() {}, debug() {} };
+const silent = { info() {}, warn() {}, error() {}, debug() {} };
 
 /** A receiver that answers after `delayMs`, so that a stop can find an attempt under way. */
 class SlowReceiver implements WebhookTransport {
@@ -49,6 +49,28 @@ async function aWorld(delayMs: number) {
 }
 
 describe('startWebhookSender', () => {
+  it('says once that looking for work fails, and once that it works again', async () => {
+    const w = await aWorld(1);
+    const said: string[] = [];
+    const logger = {
+      ...silent,
+      info: (...args: unknown[]) => void said.push(`info ${String(args.at(-1))}`),
+      error: (...args: unknown[]) => void said.push(`error ${String(args.at(-1))}`),
+    };
+    let down = true;
+    const claim = w.sender.claim.bind(w.sender);
+    w.sender.claim = () => (down ? Promise.reject(new Error('connection refused')) : claim());
+    const loop = startWebhookSender(w.sender, logger, undefined, 2);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    down = false;
+    await expect.poll(() => w.receiver.received.length, { timeout: 2_000 }).toBe(1);
+    await loop.stop();
+    expect(said).toEqual([
+      'error looking for webhooks to send failed; trying again every poll',
+      'info looking for webhooks to send works again',
+    ]);
+  });
+
   it('sends what a plain write changed, without being asked, and reports each attempt', async () => {
     const w = await aWorld(1);
     const outcomes: string[] = [];
