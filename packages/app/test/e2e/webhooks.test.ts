@@ -39,7 +39,10 @@ interface ChangesMessage {
   data: { endpoint_id: number; previous: string; cursor: string; results: Array<{ type: string; id: number; object: unknown }> };
 }
 
-/** An HTTPS receiver answering each message with the next queued status (204 once the queue is empty). */
+/**
+ * An HTTPS receiver answering each message with the next queued status (204 once the queue is empty); a queued 0
+ * never answers, which keeps the attempt in flight.
+ */
 async function startReceiver(): Promise<{ server: Server; url: string; ca: string; received: Received[]; answers: number[] }> {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
@@ -54,7 +57,7 @@ async function startReceiver(): Promise<{ server: Server; url: string; ca: strin
     req.on('end', () => {
       const status = answers.shift() ?? 204;
       received.push({ headers: req.headers, body, status });
-      res.writeHead(status).end();
+      if (status !== 0) res.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -89,6 +92,8 @@ describeOnBackends('webhooks pushed to a real receiver', (backend) => {
   let key: string;
   let endpoint: { id: number; secret: string; position: string };
   let siteName = 0;
+  let env: NodeJS.ProcessEnv;
+  let cwd: string;
 
   const api = (path: string, options: { method?: string; body?: unknown; key?: string } = {}) =>
     https(`${server.url}${API}/${path}`, { key, ...options });
@@ -103,15 +108,28 @@ describeOnBackends('webhooks pushed to a real receiver', (backend) => {
   };
   /** A plain-SQL change of site 1, the kind of write no code of ours sees happen. */
   const renameSite = () => other.run(`UPDATE sites SET name = 'Renamed ${++siteName}' WHERE tenant_id = 1 AND id = 1`);
-  const delivered = (cursor: string) => until(`delivery up to ${cursor}`, () => accepted().at(-1)?.message.data.cursor === cursor);
+  const delivered = (cursor: string, timeoutMs?: number) =>
+    until(`delivery up to ${cursor}`, () => accepted().at(-1)?.message.data.cursor === cursor, timeoutMs);
+  const rotate = async (body: object) =>
+    (await api(`webhook-endpoints/${endpoint.id}/rotate-secret/`, { method: 'POST', body })).body.secret as string;
+  /** Whether the standardwebhooks library accepts `received` with `secret`. */
+  const verifies = (secret: string, received: Received) => {
+    try {
+      new Webhook(secret).verify(received.body, received.headers as Record<string, string>);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   beforeAll(async () => {
-    const cwd = workDirectory();
+    cwd = workDirectory();
     receiver = await startReceiver();
     const caFile = join(cwd, 'receiver-ca.pem');
     writeFileSync(caFile, receiver.ca);
     const databaseUrl = await backend().freshDatabase();
-    const env = cliEnv(databaseUrl, { NODE_EXTRA_CA_CERTS: caFile, WEBHOOK_ALLOW_LOOPBACK: '1' });
+    // A short time limit keeps the lease of a killed process short (WEBHOOK_TIMEOUT_MS + 10 s).
+    env = cliEnv(databaseUrl, { NODE_EXTRA_CA_CERTS: caFile, WEBHOOK_ALLOW_LOOPBACK: '1', WEBHOOK_TIMEOUT_MS: '2000', METRICS_PORT: '0' });
     expect((await runCli(['import', SAMPLE_FIXTURE], env, cwd)).code).toBe(0);
     const scopes = 'bookings:read,sites:read,customers:read,invoices:read,webhooks:manage';
     key = (await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'hooks', '--scopes', scopes], env, cwd)).stdout.trim();
@@ -214,4 +232,58 @@ describeOnBackends('webhooks pushed to a real receiver', (backend) => {
     ]);
     expect(log.results.find((r: { status_code: number }) => r.status_code === 204)).toMatchObject({ error: null });
   });
+
+  it('counts the attempts by outcome in the metrics', async () => {
+    const metricsUrl = /metrics on (http:\/\/\S+)/.exec(server.stdout())?.[1] ?? '';
+    // Plain HTTP on its own listener, outside the API (and its OpenAPI document).
+    const text = await (await fetch(metricsUrl)).text();
+    const count = (outcome: string) =>
+      Number(new RegExp(`campsite_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)`).exec(text)?.[1]);
+    expect(count('failed')).toBe(1);
+    expect(count('paused')).toBe(1);
+    expect(count('delivered')).toBe(accepted().length);
+    expect(text).toMatch(/campsite_webhook_delivery_duration_seconds_count \d+/);
+  });
+
+  it('signs with the old and the new secret during a rotation, and with the newest only after expire_previous', async () => {
+    const first = endpoint.secret;
+    const second = await rotate({});
+    let sent = receiver.received.length;
+    await renameSite();
+    await delivered(await head());
+    const during = receiver.received[sent]!;
+    expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect([verifies(first, during), verifies(second, during)]).toEqual([true, true]);
+
+    const third = await rotate({ expire_previous: true });
+    sent = receiver.received.length;
+    await renameSite();
+    await delivered(await head());
+    const after = receiver.received[sent]!;
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect([verifies(first, after), verifies(second, after), verifies(third, after)]).toEqual([false, false, true]);
+  });
+
+  it('sends the message in flight again after a SIGKILL, no message more than twice, and the chain goes on', async () => {
+    const before = receiver.received.length;
+    receiver.answers.push(0);
+    await renameSite();
+    const held = await head();
+    await until('the held attempt', () => receiver.received.length > before);
+    await server.stop('SIGKILL');
+    await renameSite();
+    server = await startServe(env, cwd);
+    // The killed process's lease runs out WEBHOOK_TIMEOUT_MS + 10 s after it was taken.
+    await delivered(await head(), 30_000);
+
+    const since = receiver.received.slice(before);
+    expect(since[1]!.headers['webhook-id']).toBe(since[0]!.headers['webhook-id']);
+    expect(JSON.parse(since[1]!.body).data.cursor).toBe(held);
+    const times = new Map<unknown, number>();
+    for (const r of receiver.received) times.set(r.headers['webhook-id'], (times.get(r.headers['webhook-id']) ?? 0) + 1);
+    expect(Math.max(...times.values())).toBeLessThanOrEqual(2);
+    // Over the whole run, each accepted message continues where the one before it ended.
+    const chain = accepted();
+    chain.slice(1).forEach((m, i) => expect(m.message.data.previous).toBe(chain[i]!.message.data.cursor));
+  }, 60_000);
 });
