@@ -108,8 +108,14 @@ describeOnBackends('webhooks pushed to a real receiver', (backend) => {
   };
   /** A plain-SQL change of site 1, the kind of write no code of ours sees happen. */
   const renameSite = () => other.run(`UPDATE sites SET name = 'Renamed ${++siteName}' WHERE tenant_id = 1 AND id = 1`);
+  /** Until the receiver accepted the message ending at `cursor` and the server stored its acknowledgement. */
   const delivered = (cursor: string, timeoutMs?: number) =>
-    until(`delivery up to ${cursor}`, () => accepted().at(-1)?.message.data.cursor === cursor, timeoutMs);
+    until(
+      `delivery up to ${cursor}`,
+      async () =>
+        accepted().at(-1)?.message.data.cursor === cursor && (await api(`webhook-endpoints/${endpoint.id}/`)).body.position === cursor,
+      timeoutMs,
+    );
   const rotate = async (body: object) =>
     (await api(`webhook-endpoints/${endpoint.id}/rotate-secret/`, { method: 'POST', body })).body.secret as string;
   /** Whether the standardwebhooks library accepts `received` with `secret`. */
@@ -286,4 +292,20 @@ describeOnBackends('webhooks pushed to a real receiver', (backend) => {
     const chain = accepted();
     chain.slice(1).forEach((m, i) => expect(m.message.data.previous).toBe(chain[i]!.message.data.cursor));
   }, 60_000);
+
+  it('with serve --workers 2, still sends each message once and in order', async () => {
+    await server.stop();
+    server = await startServe(env, cwd, 60_000, ['--workers', '2']);
+    const before = receiver.received.length;
+    for (let i = 0; i < 6; i++) {
+      await renameSite();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    await delivered(await head());
+    const since = receiver.received.slice(before);
+    expect(since.every((r) => r.status === 204)).toBe(true);
+    expect(new Set(since.map((r) => r.headers['webhook-id'])).size).toBe(since.length);
+    const chain = accepted();
+    chain.slice(1).forEach((m, i) => expect(m.message.data.previous).toBe(chain[i]!.message.data.cursor));
+  });
 });
