@@ -66,7 +66,7 @@ export class SqlWebhookDeliveries implements WebhookDeliveryStore {
   async hold(tenantId: number, endpointId: number, owner: string, message: PendingMessage): Promise<boolean> {
     const changed = await this.db.run(
       'UPDATE webhook_endpoints SET message_id = ?, message_body = ?, message_previous = ?, message_cursor = ?, attempts = 0, ' +
-        'next_attempt_at = NULL ' +
+        'failing_since = NULL, next_attempt_at = NULL ' +
         `WHERE ${KEY} AND lease_owner = ? AND position = ?`,
       [message.id, message.body, message.previous, message.cursor, tenantId, endpointId, owner, message.previous],
     );
@@ -75,7 +75,7 @@ export class SqlWebhookDeliveries implements WebhookDeliveryStore {
 
   async acknowledge(tenantId: number, endpointId: number, owner: string, messageId: string): Promise<void> {
     const moved = await this.db.run(
-      `UPDATE webhook_endpoints SET position = message_cursor, ${FORGET_MESSAGE}, ${RELEASE} WHERE ${KEY} AND lease_owner = ? AND message_id = ?`,
+      `UPDATE webhook_endpoints SET position = message_cursor, ${FORGET_MESSAGE}, ${RELEASE} WHERE ${KEY} AND lease_owner = ? AND message_id = ? AND position = message_previous`,
       [tenantId, endpointId, owner, messageId],
     );
     if (moved === 0) await this.release(tenantId, endpointId, owner, null);

@@ -132,7 +132,7 @@ export class InMemoryWebhookDeliveries implements WebhookDeliveryStore {
     const state = this.leased(tenantId, endpointId, owner);
     const endpoint = this.store.webhookEndpoints.find((e) => e.tenantId === tenantId && e.id === endpointId);
     if (!state || endpoint?.position !== message.previous) return false;
-    Object.assign(state, { message: { ...message }, attempts: 0, nextAttemptAt: null });
+    Object.assign(state, { message: { ...message }, attempts: 0, failingSince: null, nextAttemptAt: null });
     return true;
   }
 
@@ -140,7 +140,7 @@ export class InMemoryWebhookDeliveries implements WebhookDeliveryStore {
     const state = this.leased(tenantId, endpointId, owner);
     if (!state) return;
     const endpoint = this.store.webhookEndpoints.find((e) => e.tenantId === tenantId && e.id === endpointId)!;
-    if (state.message?.id === messageId) {
+    if (state.message?.id === messageId && endpoint.position === state.message.previous) {
       endpoint.position = state.message.cursor;
       Object.assign(state, { message: null, attempts: 0, failingSince: null, nextAttemptAt: null, idleThrough: null });
     }

@@ -221,6 +221,24 @@ describe('DeliverChanges', () => {
     expect(w.bodies().map((b) => b.data.previous)).toEqual([replayed.position]);
   });
 
+  it('drops a kept message whose start is no longer the position, and sends one from the position instead', async () => {
+    const w = await aWorld();
+    const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });
+    w.transport.answer = answer(500);
+    await w.sender.runOnce();
+    // As if a replay had moved the position and not yet dropped the message.
+    const feed = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking', 'site'], 200);
+    await w.adapters.webhooks.update(w.principal.tenantId, view.endpoint.id, { position: feed.changes[0]!.position });
+    w.clock.advance(3_600_000);
+    w.transport.answer = OK;
+    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'delivered' }]);
+    const [stale, fresh] = w.transport.sent;
+    expect(fresh!.message.id).not.toBe(stale!.message.id);
+    expect(JSON.parse(fresh!.message.body).data.previous).toBe(`${feed.token}-${feed.changes[0]!.position}`);
+    expect((await w.manage.deliveries(w.principal, view.endpoint.id, { page: 1, pageSize: 50 })).results[0]!.attempt).toBe(1);
+    expect((await w.endpoint(view.endpoint.id)).position).toBe(feed.changes.at(-1)!.position);
+  });
+
   it('leases an endpoint to one sender: another gets it only once the lease ran out', async () => {
     const w = await aWorld();
     await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });

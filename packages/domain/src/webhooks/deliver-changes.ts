@@ -64,11 +64,13 @@ export class DeliverChanges {
   async deliver(state: DeliveryState): Promise<DeliveryOutcome> {
     const { owner } = this.options;
     const { endpoint } = state;
-    const message = state.message ?? (await this.nextMessage(state));
+    // A message made before a replay moved the position belongs to no chain any more: a new one starts afresh.
+    const kept = state.message !== null && state.message.previous === endpoint.position ? state.message : null;
+    const message = kept ?? (await this.nextMessage(state));
     if (message === null) return { kind: 'idle' };
     const sentAt = this.clock.now();
     const attempt = await this.transport.deliver(endpoint.url, message, signingSecrets(endpoint, sentAt), sentAt);
-    const attempts = state.attempts + 1;
+    const attempts = (kept === null ? 0 : state.attempts) + 1;
     await this.store.record(endpoint.tenantId, endpoint.id, {
       messageId: message.id,
       attempt: attempts,
@@ -82,7 +84,7 @@ export class DeliverChanges {
       return { kind: 'delivered', attempt, messageId: message.id };
     }
     const now = this.clock.now();
-    const failingSince = state.failingSince ?? sentAt;
+    const failingSince = (kept === null ? null : state.failingSince) ?? sentAt;
     const pause =
       attempt.statusCode === 410 ? PAUSED_GONE : now.getTime() - failingSince.getTime() >= FAILING_PAUSE_MS ? PAUSED_FAILING : null;
     const nextAttemptAt = new Date(now.getTime() + this.retryDelay(attempts, attempt));

@@ -68,7 +68,10 @@ export interface WebhookDeliveryStore {
    * message's `previous` (a replay may have moved it since the claim); false otherwise.
    */
   hold(tenantId: number, endpointId: number, owner: string, message: PendingMessage): Promise<boolean>;
-  /** A 2xx: the position moves to the message's cursor, the failures are forgotten and the lease is given back. */
+  /**
+   * A 2xx: the position moves to the message's cursor, the failures are forgotten and the lease is given back. Only
+   * while the position is still the message's `previous`: a replay that moved it meanwhile wins.
+   */
   acknowledge(tenantId: number, endpointId: number, owner: string, messageId: string): Promise<void>;
   /** A failure: the state of `failed` is kept (the endpoint paused when it says so) and the lease is given back. */
   fail(tenantId: number, endpointId: number, owner: string, messageId: string, failed: FailedAttempt): Promise<void>;

@@ -125,6 +125,17 @@ export function describeWebhookDeliveryContract(name: string, setup: AdapterSetu
       expect(w.mine(await set.deliveries.claimDue('a', NOW, at(60_000), 1000))).toEqual([]);
     });
 
+    it('does not move a position that was moved while the message was in flight', async () => {
+      const set = adapters();
+      const w = await aWorld(set);
+      await set.deliveries.claimDue('a', NOW, at(60_000), 1000);
+      await set.deliveries.hold(w.tenantId, w.id, 'a', { id: 'msg_1', body: '{}', previous: 0, cursor: w.head });
+      await set.webhooks.update(w.tenantId, w.id, { position: 1 });
+      await set.deliveries.acknowledge(w.tenantId, w.id, 'a', 'msg_1');
+      expect((await set.webhooks.find(w.tenantId, w.id))?.position).toBe(1);
+      expect(w.mine(await set.deliveries.claimDue('b', NOW, at(60_000), 1000))).toHaveLength(1);
+    });
+
     it('keeps a failure until the next attempt is due, and pauses when told to', async () => {
       const set = adapters();
       const w = await aWorld(set);
