@@ -167,6 +167,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     throw error;
   }
   metrics?.watchConnections(() => persistence.connections());
+  metrics?.watchWebhookBacklog(() => persistence.deliveries.oldestPending());
 
   const c = rootContainer.createChildContainer();
   const single = <T>(token: symbol, build: (c: DependencyContainer) => T) =>

@@ -141,6 +141,17 @@ export class SqlWebhookDeliveries implements WebhookDeliveryStore {
     );
   }
 
+  async oldestPending(): Promise<Date | null> {
+    // Per endpoint, the first change after its position (by the (tenant_id, position) index); positions follow commit
+    // order, so that first one is also the oldest. `types` is stored comma-separated.
+    const [row] = await this.db.rows(
+      'SELECT MIN(first_change) FROM (SELECT (SELECT l.changed_at FROM change_log l WHERE l.tenant_id = e.tenant_id ' +
+        "AND l.position > e.position AND (',' || e.types || ',') LIKE ('%,' || l.type || ',%') ORDER BY l.position LIMIT 1) " +
+        "AS first_change FROM webhook_endpoints e WHERE e.status = 'active') pending",
+    );
+    return row?.[0] === null || row?.[0] === undefined ? null : this.db.dialect.readTime(row[0]);
+  }
+
   async deliveries(tenantId: number, endpointId: number): Promise<DeliveryRecord[]> {
     const rows = await this.db.rows(
       'SELECT message_id, attempt, status_code, error, duration_ms, at FROM webhook_deliveries ' +

@@ -22,6 +22,8 @@ export interface ServerMetrics extends RequestMetrics {
   readonly registry: Registry;
   /** Reads the database's connection use at each scrape (nothing is paid between scrapes). */
   watchConnections(read: () => ConnectionUse): void;
+  /** Reads, at each scrape, when the oldest change still to be pushed to an active webhook endpoint was made. */
+  watchWebhookBacklog(read: () => Promise<Date | null>): void;
   /** One webhook attempt: its outcome (`delivered`, `failed`, `paused`) and how long it took. */
   webhookAttempt(outcome: 'delivered' | 'failed' | 'paused', seconds: number): void;
   /** The Prometheus text exposition of everything. */
@@ -110,10 +112,28 @@ export async function createMetrics(): Promise<ServerMetrics> {
     },
   });
 
+  let backlog: (() => Promise<Date | null>) | undefined;
+  new client.Gauge({
+    name: 'campsite_webhook_oldest_undelivered_age_seconds',
+    help: 'Age of the oldest change an active webhook endpoint has not received yet; 0 when every active endpoint is up to date.',
+    registers,
+    // Every worker reads the same database: their sum would count the backlog once per worker.
+    aggregator: 'max',
+    // Registered after the pool gauges, so a scrape reads their figures before this query borrows a connection.
+    async collect() {
+      if (!backlog) return;
+      const oldest = await backlog();
+      this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest.getTime()) / 1000));
+    },
+  });
+
   return {
     registry,
     watchConnections(read) {
       connections = read;
+    },
+    watchWebhookBacklog(read) {
+      backlog = read;
     },
     requestDone(outcome: RequestOutcome) {
       const method = METHODS.has(outcome.method) ? outcome.method : 'other';

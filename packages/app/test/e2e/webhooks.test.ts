@@ -249,6 +249,8 @@ describeOnBackends('webhooks pushed to a real receiver', (backend) => {
     expect(count('paused')).toBe(1);
     expect(count('delivered')).toBe(accepted().length);
     expect(text).toMatch(/campsite_webhook_delivery_duration_seconds_count \d+/);
+    // Every active endpoint is up to date.
+    expect(text).toMatch(/^campsite_webhook_oldest_undelivered_age_seconds 0$/m);
   });
 
   it('signs with the old and the new secret during a rotation, and with the newest only after expire_previous', async () => {
@@ -276,6 +278,9 @@ describeOnBackends('webhooks pushed to a real receiver', (backend) => {
     await renameSite();
     const held = await head();
     await until('the held attempt', () => receiver.received.length > before);
+    const metricsUrl = /metrics on (http:\/\/\S+)/.exec(server.stdout())?.[1] ?? '';
+    const backlog = /^campsite_webhook_oldest_undelivered_age_seconds (\S+)$/m.exec(await (await fetch(metricsUrl)).text());
+    expect(Number(backlog?.[1])).toBeGreaterThan(0);
     await server.stop('SIGKILL');
     await renameSite();
     server = await startServe(env, cwd);

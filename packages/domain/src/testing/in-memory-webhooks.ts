@@ -177,6 +177,14 @@ export class InMemoryWebhookDeliveries implements WebhookDeliveryStore {
     this.store.webhookDeliveryLog.set(key(tenantId, endpointId), [{ ...attempt }, ...log].slice(0, DELIVERY_LOG_SIZE));
   }
 
+  async oldestPending(): Promise<Date | null> {
+    const firsts = this.store.webhookEndpoints
+      .filter((e) => e.status === 'active')
+      .map((e) => this.store.changeLog(e.tenantId).find((c) => c.position > e.position && e.types.includes(c.type))?.changedAt)
+      .filter((at): at is Date => at !== undefined);
+    return firsts.length === 0 ? null : new Date(Math.min(...firsts.map((at) => at.getTime())));
+  }
+
   async deliveries(tenantId: number, endpointId: number): Promise<DeliveryRecord[]> {
     return (this.store.webhookDeliveryLog.get(key(tenantId, endpointId)) ?? []).map((r) => ({ ...r }));
   }

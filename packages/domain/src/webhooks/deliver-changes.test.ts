@@ -263,6 +263,25 @@ describe('DeliverChanges', () => {
     expect((await w.endpoint(1)).position).toBeGreaterThan(0);
   });
 
+  it('tells when the oldest change still to deliver was made: none once delivered, and paused endpoints do not count', async () => {
+    const w = await aWorld();
+    const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', types: ['booking'] });
+    expect(await w.adapters.deliveries.oldestPending()).toBeNull();
+    w.clock.advance(60_000);
+    await w.raw.renameSite(w.principal.tenantId, 1, 'Lakeside');
+    expect(await w.adapters.deliveries.oldestPending()).toBeNull();
+    await w.raw.setBookingStatus(w.principal.tenantId, 2, 'cancelled');
+    const changedAt = w.clock.now();
+    w.clock.advance(60_000);
+    await w.raw.setBookingStatus(w.principal.tenantId, 3, 'cancelled');
+    expect(await w.adapters.deliveries.oldestPending()).toEqual(changedAt);
+    await w.manage.update(w.principal, view.endpoint.id, { status: 'paused' });
+    expect(await w.adapters.deliveries.oldestPending()).toBeNull();
+    await w.manage.update(w.principal, view.endpoint.id, { status: 'active' });
+    await w.sender.runOnce();
+    expect(await w.adapters.deliveries.oldestPending()).toBeNull();
+  });
+
   it('logs every attempt, newest first', async () => {
     const w = await aWorld();
     const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });

@@ -86,6 +86,12 @@ export interface WebhookDeliveryStore {
   record(tenantId: number, endpointId: number, attempt: DeliveryRecord): Promise<void>;
   /** The logged attempts, newest first. */
   deliveries(tenantId: number, endpointId: number): Promise<DeliveryRecord[]>;
+  /**
+   * When the oldest change that an active endpoint of any tenant still has to deliver was made (the first change of its
+   * types after its position); null when every active endpoint is up to date. Paused endpoints do not count: their
+   * backlog waits for someone, not for the sender.
+   */
+  oldestPending(): Promise<Date | null>;
 }
 
 /** Renders a change exactly as `GET /changes/` does (an adapter: the record formats live with the HTTP layer). */

@@ -184,6 +184,22 @@ export function describeWebhookDeliveryContract(name: string, setup: AdapterSetu
       expect(claimed?.head).toBe(feed.changes.at(-1)!.position);
     });
 
+    it("names the time of the oldest change an active endpoint still has to deliver, of the endpoint's types", async () => {
+      const set = adapters();
+      const w = await aWorld(set, { types: ['site'] });
+      const feed = await set.changes.read(w.tenantId, 0, ['site'], 100);
+      const pending = await set.deliveries.oldestPending();
+      // Other tests' endpoints may be further behind; none is behind a change that does not exist yet.
+      expect(pending).not.toBeNull();
+      expect(pending!.getTime()).toBeLessThanOrEqual(feed.changes[0]!.changedAt.getTime());
+      await set.webhooks.update(w.tenantId, w.id, { position: w.head });
+      const tenantId = await seedTenant(set, aTenant(uniqueSlug('pending'), { sites: [aSite({ id: 1 })] }));
+      const head = (await set.webhooks.feedHead(tenantId)).position;
+      await set.webhooks.create(tenantId, anEndpoint({ position: head - 1, types: ['site'] }), 10);
+      const [site] = (await set.changes.read(tenantId, head - 1, ['site'], 1)).changes;
+      expect((await set.deliveries.oldestPending())!.getTime()).toBeLessThanOrEqual(site!.changedAt.getTime());
+    });
+
     it('logs attempts newest first, keeps the newest 100, and drops them with the endpoint', async () => {
       const set = adapters();
       const w = await aWorld(set);
