@@ -208,6 +208,21 @@ describe('DeliverChanges', () => {
     expect(feed.changes.map((c) => `${c.type}:${c.id}`).at(-1)).toBe('booking:2');
   });
 
+  it("tries a new URL at once, from the position, instead of waiting out the old one's retry", async () => {
+    const w = await aWorld();
+    const { view } = await w.manage.create(w.principal, { url: 'https://old.example.com/', after: '' });
+    w.transport.answer = answer(null);
+    await w.sender.runOnce();
+    w.clock.advance(1_000);
+    w.transport.answer = OK;
+    expect(await w.sender.runOnce()).toEqual([]);
+    await w.manage.update(w.principal, view.endpoint.id, { url: 'https://new.example.com/' });
+    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'delivered' }]);
+    const [failed, sent] = w.transport.sent;
+    expect(sent!.url).toBe('https://new.example.com/');
+    expect(JSON.parse(sent!.message.body).data.previous).toBe(JSON.parse(failed!.message.body).data.previous);
+  });
+
   it('starts again at the replayed position, and an attempt that was in flight does not move it', async () => {
     const w = await aWorld();
     const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });

@@ -129,10 +129,13 @@ export class ManageWebhookEndpoints {
     // Pausing an endpoint the sender already paused keeps the sender's reason.
     if (input.status === 'paused' && current.status === 'paused') delete changes.pausedReason;
     const updated = await this.endpoints.update(tenantId, id, changes);
-    // A message in flight was cut for the old types, and a resumed endpoint should not sit out a long wait: the next
-    // message starts afresh at the position (which nothing here moved), so nothing is skipped.
+    // A message in flight was cut for the old types, and a resumed endpoint, or one whose URL was just fixed, should
+    // not sit out a long wait: the next message starts afresh at the position (which nothing here moved), so nothing
+    // is skipped.
     const typesChanged = changes.types !== undefined && changes.types.join() !== current.types.join();
-    if (updated && (typesChanged || (input.status === 'active' && current.status === 'paused'))) await this.delivery.restart(tenantId, id);
+    const urlChanged = changes.url !== undefined && changes.url !== current.url;
+    const resumed = input.status === 'active' && current.status === 'paused';
+    if (updated && (typesChanged || urlChanged || resumed)) await this.delivery.restart(tenantId, id);
     return this.view(tenantId, updated);
   }
 
