@@ -6,6 +6,11 @@ import type { Logger } from 'pino';
  * the delay of a change made by any writer (docs/webhooks.md: within 2 s); an idle look is one indexed read.
  */
 export const WEBHOOK_POLL_MS = 200;
+/**
+ * Attempts one process runs at once. Each holds a connection to a receiver for up to WEBHOOK_TIMEOUT_MS; past this,
+ * endpoints wait for a later look (or another process) rather than the process opening sockets without bound.
+ */
+export const MAX_CONCURRENT_ATTEMPTS = 32;
 
 export interface WebhookSenderLoop {
   /** Stops looking for work and waits for the attempts under way, so the database can be closed after them. */
@@ -25,6 +30,7 @@ export function startWebhookSender(
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>,
   onAttempt?: DeliveryListener,
   pollMs = WEBHOOK_POLL_MS,
+  maxConcurrent = MAX_CONCURRENT_ATTEMPTS,
 ): WebhookSenderLoop {
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
@@ -51,7 +57,8 @@ export function startWebhookSender(
   // A database that is down would fail every look: said once when it starts and once when it ends, not 5 times a second.
   let failing = false;
   const look = () => {
-    looking = sender.claim().then(
+    const room = maxConcurrent - inFlight.size;
+    looking = (room > 0 ? sender.claim(room) : Promise.resolve([])).then(
       (claimed) => {
         if (failing) logger.info('looking for webhooks to send works again');
         failing = false;

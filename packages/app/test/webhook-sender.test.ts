@@ -8,9 +8,14 @@ const silent = { info() {}, warn() {}, error() {}, debug() {} };
 /** A receiver that answers after `delayMs`, so that a stop can find an attempt under way. */
 class SlowReceiver implements WebhookTransport {
   readonly received: WebhookMessage[] = [];
+  /** The most attempts that were under way at once. */
+  mostAtOnce = 0;
+  private underWay = 0;
   constructor(private readonly delayMs: number) {}
   async deliver(_url: string, message: WebhookMessage): Promise<DeliveryAttempt> {
+    this.mostAtOnce = Math.max(this.mostAtOnce, ++this.underWay);
     await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    this.underWay--;
     this.received.push(message);
     return { statusCode: 200, error: null, durationMs: this.delayMs, retryAfterSeconds: null };
   }
@@ -79,6 +84,18 @@ describe('startWebhookSender', () => {
     await expect.poll(() => w.receiver.received.length, { timeout: 2_000 }).toBe(1);
     await loop.stop();
     expect(outcomes).toEqual(['delivered']);
+  });
+
+  it('runs at most the allowed number of attempts at once', async () => {
+    const w = await aWorld(20);
+    for (let i = 0; i < 3; i++) {
+      const [endpoint] = await w.adapters.webhooks.list(w.tenantId);
+      await w.adapters.webhooks.create(w.tenantId, { ...endpoint!, createdAt: new Date() }, 10);
+    }
+    const loop = startWebhookSender(w.sender, silent, undefined, 2, 2);
+    await expect.poll(() => w.receiver.received.length, { timeout: 2_000 }).toBe(4);
+    await loop.stop();
+    expect(w.receiver.mostAtOnce).toBe(2);
   });
 
   it('stops only once the attempt under way has finished and been recorded', async () => {

@@ -49,10 +49,10 @@ export class DeliverChanges {
     private readonly options: DeliverChangesOptions,
   ) {}
 
-  /** Leases the endpoints due now; each must then go through `deliver`, which gives its lease back. */
-  claim(): Promise<DeliveryState[]> {
+  /** Leases at most `limit` endpoints due now; each must then go through `deliver`, which gives its lease back. */
+  claim(limit = this.options.batch ?? 20): Promise<DeliveryState[]> {
     const now = this.clock.now();
-    return this.store.claimDue(this.options.owner, now, new Date(now.getTime() + this.options.leaseMs), this.options.batch ?? 20);
+    return this.store.claimDue(this.options.owner, now, new Date(now.getTime() + this.options.leaseMs), limit);
   }
 
   /** Claims and delivers everything due, one attempt per endpoint. */
