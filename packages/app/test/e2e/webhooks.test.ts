@@ -313,4 +313,18 @@ describeOnBackends('webhooks pushed to a real receiver', (backend) => {
     const chain = accepted();
     chain.slice(1).forEach((m, i) => expect(m.message.data.previous).toBe(chain[i]!.message.data.cursor));
   });
+
+  it('replays from the beginning: the whole feed again, chained from the replay cursor', async () => {
+    const before = receiver.received.length;
+    const start = `${(await head()).split('-')[0]}-0`;
+    const replayed = await api(`webhook-endpoints/${endpoint.id}/replay/`, { method: 'POST', body: { after: '' } });
+    expect(replayed.body.position).toBe(start);
+    await delivered(await head());
+    const again = messages().slice(before);
+    expect(again[0]!.message.data.previous).toBe(start);
+    again.slice(1).forEach((m, i) => expect(m.message.data.previous).toBe(again[i]!.message.data.cursor));
+    const pushed = new Map(again.flatMap((m) => m.message.data.results.map((r) => [`${r.type}:${r.id}`, r] as const)));
+    const feed = (await api('changes/?page_size=200')).body.results as Array<{ type: string; id: number }>;
+    expect(pushed).toEqual(new Map(feed.map((r) => [`${r.type}:${r.id}`, r])));
+  });
 });
