@@ -1,4 +1,5 @@
 export { createApp } from './create-app';
+export { feedChangeRenderer } from './routes/changes.routes';
 export { isAllowedAddress, webhookUrlPolicy, type AddressRules } from './webhooks/public-address';
 export { HttpsWebhookTransport, signature, type TransportOptions } from './webhooks/https-webhook-transport';
 export type { HttpDeps, HttpLogger, ObservedRequest, RequestActivity, RequestObserver, RequestOutcome } from './http-deps';

@@ -95,6 +95,7 @@ describe('each operation names the scope it requires', () => {
         'rotateWebhookSecret',
         'replayWebhookEndpoint',
         'pingWebhookEndpoint',
+        'listWebhookDeliveries',
       ].sort(),
     );
   });

@@ -1,4 +1,4 @@
-import { InMemoryRawWriter, aBooking, aSite, aTenant, aUser } from '@campsite/domain/testing';
+import { InMemoryRawWriter, InMemoryWebhookDeliveries, aBooking, aSite, aTenant, aUser } from '@campsite/domain/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, API, type Server, type World, issueKey, seed, start } from './support/http-harness';
 
@@ -304,6 +304,7 @@ describe('scope and methods', () => {
       ['POST', `${HOOKS}1/rotate-secret/`],
       ['POST', `${HOOKS}1/replay/`],
       ['POST', `${HOOKS}1/ping/`],
+      ['GET', `${HOOKS}1/deliveries/`],
     ] as const) {
       const reply = await server.request(method, path, { token: reader, body: { url: URL_OK } });
       expect(reply.status, `${method} ${path}`).toBe(403);
@@ -320,5 +321,36 @@ describe('scope and methods', () => {
     expect((await server.get(`${HOOKS}1/rotate-secret/`, alpine)).headers.allow).toBe('POST');
     expect((await server.get(`${HOOKS}1/nothing/`, alpine)).status).toBe(404);
     expect((await server.get(`${HOOKS}1/replay/more/`, alpine)).status).toBe(404);
+  });
+
+  it("lists the delivery attempts newest first, paged like every list; another tenant's endpoint is 404", async () => {
+    const { id } = (await create(alpine, { url: URL_OK })).json;
+    const log = new InMemoryWebhookDeliveries(world.store);
+    for (const attempt of [1, 2, 3]) {
+      await log.record(tenantId('alpine'), id, {
+        messageId: 'msg_one',
+        attempt,
+        statusCode: attempt === 3 ? 200 : null,
+        error: attempt === 3 ? null : 'timeout',
+        durationMs: 10_000,
+        at: new Date(Date.UTC(2026, 5, 1, 12, 0, attempt)),
+      });
+    }
+    const first = await server.get(`${HOOKS}${id}/deliveries/?page_size=2`, alpine);
+    expect(first.status, first.text).toBe(200);
+    expect(first.json).toEqual({
+      count: 3,
+      next: `${server.origin}${HOOKS}${id}/deliveries/?page=2&page_size=2`,
+      previous: null,
+      results: [
+        { message_id: 'msg_one', attempt: 3, status_code: 200, error: null, duration_ms: 10_000, at: '2026-06-01T12:00:03Z' },
+        { message_id: 'msg_one', attempt: 2, status_code: null, error: 'timeout', duration_ms: 10_000, at: '2026-06-01T12:00:02Z' },
+      ],
+    });
+    expect((await server.get(first.json.next, alpine)).json.results.map((r: { attempt: number }) => r.attempt)).toEqual([1]);
+    expect((await server.get(`${HOOKS}${id}/deliveries/?page=3&page_size=2`, alpine)).json).toEqual({ detail: 'Invalid page.' });
+    expect((await server.get(`${HOOKS}${id}/deliveries/`, birch)).json).toEqual({ detail: 'not_found' });
+    expect((await server.get(`${HOOKS}999/deliveries/`, alpine)).status).toBe(404);
+    await removeAll(alpine);
   });
 });

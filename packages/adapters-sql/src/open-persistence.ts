@@ -15,6 +15,7 @@ import {
   type StampGuardedLimiter,
   type TenantImporter,
   type TenantRepository,
+  type WebhookDeliveryStore,
   type WebhookEndpointRepository,
   systemClock,
 } from '@campsite/domain';
@@ -33,6 +34,7 @@ import { SqlDataVersions } from './repositories/sql-data-versions';
 import { SqlIdempotencyStore } from './repositories/sql-idempotency-store';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';
 import { SqlTenantImporter } from './repositories/sql-tenant-importer';
+import { SqlWebhookDeliveries } from './repositories/sql-webhook-deliveries';
 import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints';
 import { type QueryObserver, observedDatabase } from './observed-database';
 import type { ConnectionUse, SqlDatabase } from './sql-executor';
@@ -50,6 +52,8 @@ export interface Persistence {
   importer: TenantImporter;
   changes: ChangeFeedRepository;
   webhooks: WebhookEndpointRepository;
+  /** The webhook sender's state and log (migration 011). */
+  deliveries: WebhookDeliveryStore;
   versions: DataVersions;
   /** One snapshot for a use case's reads (a page's count and rows). */
   snapshots: ReadSnapshots;
@@ -131,6 +135,7 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     importer: new SqlTenantImporter(db, clock),
     changes: new SqlChangeFeed(db),
     webhooks: new SqlWebhookEndpoints(db),
+    deliveries: new SqlWebhookDeliveries(db),
     versions: new SqlDataVersions(db),
     snapshots: { consistent: (work) => db.consistent(work) },
     ...(db.dialect.keepsRateLimits ? { rateLimiter: new SqlRateLimiter(db, clock, options.onBackgroundError) } : {}),

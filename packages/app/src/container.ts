@@ -1,5 +1,7 @@
 // tsyringe needs the Reflect metadata polyfill loaded before it; this file is the only place either is imported.
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { DestinationStream, Logger } from 'pino';
 import {
@@ -7,6 +9,7 @@ import {
   ApiKeyVerifier,
   ChangeBookingStatus,
   type Clock,
+  DeliverChanges,
   CreateBooking,
   FreshApiKeys,
   FreshReadCache,
@@ -36,7 +39,7 @@ import {
   placeholderPricingEngine,
   systemClock,
 } from '@campsite/domain';
-import { HttpsWebhookTransport, createApp, webhookUrlPolicy } from '@campsite/adapters-http';
+import { HttpsWebhookTransport, createApp, feedChangeRenderer, webhookUrlPolicy } from '@campsite/adapters-http';
 import { type Persistence, type QueryObserver, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
@@ -98,6 +101,7 @@ export const TOKENS = {
   ManageTenants: token<ManageTenants>('ManageTenants'),
   ChangeBookingStatus: token<ChangeBookingStatus>('ChangeBookingStatus'),
   HttpApp: token<HttpApp>('HttpApp'),
+  DeliverChanges: token<DeliverChanges>('DeliverChanges'),
   RequestActivity: token<RequestActivityCounter>('RequestActivity'),
 } as const;
 
@@ -124,6 +128,13 @@ export interface ContainerOptions {
    */
   rateLimiter?: RateLimiter;
 }
+
+/**
+ * How much longer than an attempt's time limit a webhook lease lasts: room for the database writes around the attempt.
+ * It is also how long endpoints wait after their sender died; a lease that ran out under a slow live sender costs at
+ * most a duplicate message, never a wrong position (every write after the claim checks the lease's owner).
+ */
+const WEBHOOK_LEASE_MARGIN_MS = 10_000;
 
 /** Rendered PDFs kept at most, in KiB (an invoice is about 10 KiB): about 6,000 documents. */
 const DOCUMENT_CACHE_KIB = 64 * 1024;
@@ -174,6 +185,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     throw error;
   }
   metrics?.watchConnections(() => persistence.connections());
+  metrics?.watchWebhookBacklog(() => persistence.deliveries.oldestPending());
 
   const c = rootContainer.createChildContainer();
   const single = <T>(token: Token<T>, build: (c: DependencyContainer) => T) =>
@@ -267,6 +279,20 @@ export async function createContainer(config: Config, options: ContainerOptions 
         clock,
         get(TOKENS.Random),
         new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
+        persistence.deliveries,
+      ),
+  );
+  single(
+    TOKENS.DeliverChanges,
+    (): DeliverChanges =>
+      new DeliverChanges(
+        persistence.changes,
+        persistence.deliveries,
+        new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
+        feedChangeRenderer,
+        clock,
+        get(TOKENS.Random),
+        { owner: `${hostname()}:${process.pid}:${randomUUID()}`, leaseMs: config.webhookTimeoutMs + WEBHOOK_LEASE_MARGIN_MS },
       ),
   );
   single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));

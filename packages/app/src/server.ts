@@ -12,7 +12,8 @@ import { SECURITY_HEADERS } from '@campsite/adapters-http';
 import { loadTls } from './tls';
 import { tlsOrPlainListener } from './tls-or-plain-listener';
 import { migrateWhenReachable } from './wait-for-database';
-import { type Sweep, sweepIdempotencyKeys } from './idempotency-sweep';
+import { sweepIdempotencyKeys } from './idempotency-sweep';
+import { startWebhookSender } from './webhook-sender';
 import { type MetricsListener, listenForScrapes } from './observability/metrics-listener';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -119,8 +120,11 @@ export async function startServer(container: AppContainer, options: ServeOptions
     throw error;
   }
   const sweep = sweepIdempotencyKeys(persistence.idempotency, container.resolve(TOKENS.Clock), logger);
+  const sender = startWebhookSender(container.resolve(TOKENS.DeliverChanges), logger, (outcome) =>
+    container.metrics?.webhookAttempt(outcome.kind, outcome.attempt.durationMs / 1000),
+  );
   let stopping: Promise<boolean> | undefined;
-  const stop = () => (stopping ??= drain(server, servers, container, metrics, sweep));
+  const stop = () => (stopping ??= drain(server, servers, container, metrics, [sweep, sender]));
   options.serving?.(stop);
 
   if (options.worker) {
@@ -250,7 +254,7 @@ async function drain(
   servers: Server[],
   container: AppContainer,
   metrics: MetricsListener | undefined,
-  sweep: Sweep,
+  background: ReadonlyArray<{ stop(): Promise<void> }>,
 ): Promise<boolean> {
   const { logger } = container;
   logger.info('shutting down: no new connections, finishing requests in flight');
@@ -275,7 +279,9 @@ async function drain(
     logger.error({ timeoutMs: DRAIN_TIMEOUT_MS }, 'requests still in flight after the drain timeout: closing their connections');
     servers.forEach((s) => s.closeAllConnections());
   }
-  await sweep.stop();
+  // The webhook attempts under way finish (within WEBHOOK_TIMEOUT_MS) and record their outcome before the database
+  // closes; one cut short would only be sent again by the next process, but its log line would be lost.
+  await Promise.all(background.map((task) => task.stop()));
   // Scraped until the API is done, so the last scrape sees the drain.
   await metrics?.close();
   await container.close();

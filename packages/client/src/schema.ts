@@ -360,6 +360,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/webhook-endpoints/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent delivery attempts
+         * @description The endpoint's last 100 attempts, newest first, paged like every list. A response body is never stored. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -897,7 +919,7 @@ export interface components {
              */
             status: "active" | "paused";
             /**
-             * @description Why the endpoint is paused (`manual` when paused through the API), or null while active.
+             * @description Why the endpoint is paused: `manual` (through the API), `gone` (the receiver answered 410) or `failing` (three days of failed attempts); null while active.
              * @example null
              */
             paused_reason: string | null;
@@ -940,7 +962,7 @@ export interface components {
              */
             status: "active" | "paused";
             /**
-             * @description Why the endpoint is paused (`manual` when paused through the API), or null while active.
+             * @description Why the endpoint is paused: `manual` (through the API), `gone` (the receiver answered 410) or `failing` (three days of failed attempts); null while active.
              * @example null
              */
             paused_reason: string | null;
@@ -970,6 +992,44 @@ export interface components {
             /** @description Absolute URL of the previous page, or null. Follow it rather than building URLs. */
             previous: string | null;
             results: components["schemas"]["WebhookEndpoint"][];
+        };
+        /** @description One attempt to deliver a message to an endpoint. */
+        WebhookDelivery: {
+            /**
+             * @description The `webhook-id` of the message, the same on each of its attempts.
+             * @example msg_2ZkYv0mXqg1c8w3JpTn6bR4s
+             */
+            message_id: string;
+            /** @description 1 for a message's first attempt, 2 for its first retry, and so on. */
+            attempt: number;
+            /**
+             * @description The receiver's HTTP status, or null when no answer came.
+             * @example 500
+             */
+            status_code: number | null;
+            /**
+             * @description Why the attempt failed; null on a 2xx.
+             * @example http_status
+             */
+            error: ("timeout" | "connection" | "tls" | "blocked_address" | "redirect" | "http_status") | null;
+            /** @description From connecting to the end of the answer (or the failure). */
+            duration_ms: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 in UTC with a `Z` suffix; milliseconds only when not zero.
+             * @example 2026-06-01T12:00:30Z
+             */
+            at: string;
+        };
+        /** @description One page of WebhookDelivery records. */
+        WebhookDeliveryPage: {
+            /** @description Matching records across all pages. */
+            count: number;
+            /** @description Absolute URL of the next page, or null. Follow it rather than building URLs. */
+            next: string | null;
+            /** @description Absolute URL of the previous page, or null. Follow it rather than building URLs. */
+            previous: string | null;
+            results: components["schemas"]["WebhookDelivery"][];
         };
         /** @description The new signing secret; messages are signed with every secret not yet expired. */
         RotatedSecret: {
@@ -2917,6 +2977,82 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The 1-based page number, read like Python's `int()` (surrounding whitespace and a sign are fine), or `last` for the last page. Missing or empty: 1. Not an integer, below 1, or past the end: 404 `{"detail":"Invalid page."}`. An empty list still has page 1.
+                 * @example 2
+                 */
+                page?: "last" | string;
+                /**
+                 * @description Records per page, default 50, at most 200. A larger value is clamped to 200; a value that is missing, empty, not an integer, 0 or negative means 50. Never an error.
+                 * @example 200
+                 */
+                page_size?: string;
+                /** @description An opaque position that `next` links carry so that the next page is read without an offset scan. Do not build it; a malformed or stale one is ignored. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description One or more `ETag`s from earlier answers (or `*`). When the answer would carry one of them: 304, no body, no rate-limit cost. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description The endpoint's `id`.
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of attempts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidHost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such endpoint in your tenant, or a page past the end. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
             429: components["responses"]["Throttled"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -45,6 +45,8 @@ export * from './changes/change-feed';
 export * from './changes/read-changes';
 export * from './webhooks/webhook-endpoint';
 export * from './webhooks/manage-webhook-endpoints';
+export * from './webhooks/webhook-delivery';
+export * from './webhooks/deliver-changes';
 export * from './rate-limiting/memory-rate-limiter';
 export * from './shared/fixed-decimal';
 export * from './invoices/billing-details';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuerySchema } from '../schemas/paging.schema';
 import {
   createWebhookEndpointBodySchema,
   replayBodySchema,
@@ -11,7 +12,9 @@ import {
   invalidHostSchema,
   invalidCursorSchema,
   jsonParseErrorSchema,
+  notFoundSchema,
   rotatedSecretSchema,
+  webhookDeliveryPageSchema,
   webhookEndpointLimitSchema,
   webhookEndpointPageSchema,
   webhookEndpointSchema,
@@ -23,6 +26,7 @@ import {
   type ResponseObject,
   answer,
   bodyLimits,
+  detailExamples,
   rateLimitHeaders,
   ref,
   shared,
@@ -200,6 +204,27 @@ export function webhookOperations(): OperationSpec[] {
         '202': answer('Accepted: the message is on its way. No body.', { headers: rateLimitHeaders(false) }),
         '400': shared('InvalidHost'),
         ...endpointErrors,
+      },
+    },
+    {
+      method: 'get',
+      path: `${WEBHOOKS}/{id}/deliveries/`,
+      operationId: 'listWebhookDeliveries',
+      tag,
+      summary: 'Recent delivery attempts',
+      description: `The endpoint's last 100 attempts, newest first, paged like every list. A response body is never stored. ${notFound}`,
+      scope,
+      pathId,
+      query: pagingQuerySchema,
+      responses: {
+        '200': answer('One page of attempts.', { schema: ref(webhookDeliveryPageSchema), headers: rateLimitHeaders(false) }),
+        '400': shared('InvalidHost'),
+        ...endpointErrors,
+        '404': answer('No such endpoint in your tenant, or a page past the end.', {
+          schema: ref(notFoundSchema),
+          headers: rateLimitHeaders(true),
+          examples: detailExamples('not_found', 'Invalid page.'),
+        }),
       },
     },
   ];

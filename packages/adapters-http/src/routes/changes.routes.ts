@@ -1,4 +1,4 @@
-import { type Change, READ_SCOPE_OF, type ReadChanges, formatDateTime } from '@campsite/domain';
+import { type Change, type ChangeRenderer, READ_SCOPE_OF, type ReadChanges, formatDateTime } from '@campsite/domain';
 import type { z } from 'zod';
 import { bookingJson, customerJson, invoiceJson, siteJson } from '../presenters';
 import type { changeSchema } from '../schemas/responses.schema';
@@ -19,6 +19,9 @@ function changeJson(change: Change): z.output<typeof changeSchema> {
   }
   return { type: change.type, id: change.id, deleted: change.deleted, changed_at: formatDateTime(change.changedAt), object };
 }
+
+/** The webhook sender's entries: the same as the feed's, so push and pull carry the same (docs/webhooks.md). */
+export const feedChangeRenderer: ChangeRenderer = { render: changeJson };
 
 /** `GET /changes/`: any read scope; the use case narrows the types to those the key can read. */
 export function changeResources(deps: { readChanges: ReadChanges }): { collection: Resource } {

@@ -1,4 +1,5 @@
 import {
+  type DeliveryRecord,
   DomainError,
   type ManageWebhookEndpoints,
   type Principal,
@@ -20,11 +21,12 @@ import { originOf } from '../public-origin';
 import type {
   createdWebhookEndpointSchema,
   rotatedSecretSchema,
+  webhookDeliverySchema,
   webhookEndpointPageSchema,
   webhookEndpointSchema,
 } from '../schemas/responses.schema';
 import { renderedAnswer, sendJson } from '../send-json';
-import { type Resource, resource } from './endpoint';
+import { type Resource, queryOf, readPaging, renderPage, resource } from './endpoint';
 
 export const WEBHOOK_ENDPOINTS_PATH = '/api/v1/public/webhook-endpoints/';
 
@@ -42,6 +44,17 @@ function endpointJson({ endpoint, position }: WebhookEndpointView): z.output<typ
     paused_reason: endpoint.pausedReason,
     position,
     created_at: formatDateTime(endpoint.createdAt),
+  };
+}
+
+function deliveryJson(attempt: DeliveryRecord): z.output<typeof webhookDeliverySchema> {
+  return {
+    message_id: attempt.messageId,
+    attempt: attempt.attempt,
+    status_code: attempt.statusCode,
+    error: attempt.error,
+    duration_ms: attempt.durationMs,
+    at: formatDateTime(attempt.at),
   };
 }
 
@@ -142,6 +155,18 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
     },
   });
 
+  const deliveries = resource({
+    GET: {
+      scope,
+      async handle(req, res, principal, pathId) {
+        const query = queryOf(req);
+        const id = endpointId(pathId);
+        const page = await manage.deliveries(principal, id, readPaging(query).request);
+        return renderPage(req, res, query, page, deliveryJson);
+      },
+    },
+  });
+
   const ping = resource({
     POST: {
       scope,
@@ -164,6 +189,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       ['rotate-secret', rotateSecret],
       ['replay', replay],
       ['ping', ping],
+      ['deliveries', deliveries],
     ]),
   };
 }

@@ -270,7 +270,8 @@ export const webhookEndpointSchema = z
       .string()
       .nullable()
       .meta({
-        description: 'Why the endpoint is paused (`manual` when paused through the API), or null while active.',
+        description:
+          'Why the endpoint is paused: `manual` (through the API), `gone` (the receiver answered 410) or `failing` (three days of failed attempts); null while active.',
         examples: [null],
       }),
     position: z.string().meta({
@@ -309,6 +310,29 @@ export const createdWebhookEndpointSchema = webhookEndpointSchema
   .register(components, { id: 'CreatedWebhookEndpoint', description: 'The new endpoint, with its signing secret (shown this once).' });
 
 export const webhookEndpointPageSchema = pageOf(webhookEndpointSchema, 'WebhookEndpoint');
+
+/** One attempt of the deliveries log (docs/webhooks.md). */
+export const webhookDeliverySchema = z
+  .object({
+    message_id: z.string().meta({
+      description: 'The `webhook-id` of the message, the same on each of its attempts.',
+      examples: ['msg_2ZkYv0mXqg1c8w3JpTn6bR4s'],
+    }),
+    attempt: z.int().min(1).meta({ description: "1 for a message's first attempt, 2 for its first retry, and so on." }),
+    status_code: z
+      .int()
+      .nullable()
+      .meta({ description: "The receiver's HTTP status, or null when no answer came.", examples: [500] }),
+    error: z
+      .enum(['timeout', 'connection', 'tls', 'blocked_address', 'redirect', 'http_status'])
+      .nullable()
+      .meta({ description: 'Why the attempt failed; null on a 2xx.', examples: ['http_status'] }),
+    duration_ms: z.int().min(0).meta({ description: 'From connecting to the end of the answer (or the failure).' }),
+    at: dateTime,
+  })
+  .register(components, { id: 'WebhookDelivery', description: 'One attempt to deliver a message to an endpoint.' });
+
+export const webhookDeliveryPageSchema = pageOf(webhookDeliverySchema, 'WebhookDelivery');
 
 export const rotatedSecretSchema = z
   .object({

@@ -22,6 +22,10 @@ export interface ServerMetrics extends RequestMetrics {
   readonly registry: Registry;
   /** Reads the database's connection use at each scrape (nothing is paid between scrapes). */
   watchConnections(read: () => ConnectionUse): void;
+  /** Reads, at each scrape, when the oldest change still to be pushed to an active webhook endpoint was made. */
+  watchWebhookBacklog(read: () => Promise<Date | null>): void;
+  /** One webhook attempt: its outcome (`delivered`, `failed`, `paused`) and how long it took. */
+  webhookAttempt(outcome: 'delivered' | 'failed' | 'paused', seconds: number): void;
   /** The Prometheus text exposition of everything. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -73,8 +77,18 @@ export async function createMetrics(): Promise<ServerMetrics> {
     buckets: QUERY_BUCKETS,
     registers,
   });
-  // Webhook deliveries (issue #19) get their metrics here when they exist, with the same closed-label rule:
-  // campsite_webhook_deliveries_total{outcome} and campsite_webhook_oldest_undelivered_age_seconds.
+  const webhookDeliveries = new client.Counter({
+    name: 'campsite_webhook_deliveries_total',
+    help: 'Webhook attempts by outcome: delivered (2xx), failed (retried later), paused (410 or three days of failures).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const webhookDuration = new client.Histogram({
+    name: 'campsite_webhook_delivery_duration_seconds',
+    help: "Time of each webhook attempt, from connecting to the end of the receiver's answer (or the failure).",
+    buckets: REQUEST_BUCKETS,
+    registers,
+  });
 
   let connections: (() => ConnectionUse) | undefined;
   new client.Gauge({
@@ -98,10 +112,28 @@ export async function createMetrics(): Promise<ServerMetrics> {
     },
   });
 
+  let backlog: (() => Promise<Date | null>) | undefined;
+  new client.Gauge({
+    name: 'campsite_webhook_oldest_undelivered_age_seconds',
+    help: 'Age of the oldest change an active webhook endpoint has not received yet; 0 when every active endpoint is up to date.',
+    registers,
+    // Every worker reads the same database: their sum would count the backlog once per worker.
+    aggregator: 'max',
+    // Registered after the pool gauges, so a scrape reads their figures before this query borrows a connection.
+    async collect() {
+      if (!backlog) return;
+      const oldest = await backlog();
+      this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest.getTime()) / 1000));
+    },
+  });
+
   return {
     registry,
     watchConnections(read) {
       connections = read;
+    },
+    watchWebhookBacklog(read) {
+      backlog = read;
     },
     requestDone(outcome: RequestOutcome) {
       const method = METHODS.has(outcome.method) ? outcome.method : 'other';
@@ -115,6 +147,10 @@ export async function createMetrics(): Promise<ServerMetrics> {
     },
     queryDone(operation: QueryOperation, seconds: number) {
       queryDuration.observe({ operation }, seconds);
+    },
+    webhookAttempt(outcome, seconds) {
+      webhookDeliveries.inc({ outcome });
+      webhookDuration.observe(seconds);
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

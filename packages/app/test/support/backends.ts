@@ -97,6 +97,7 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
       clock,
       random,
       new RecordingWebhookTransport(),
+      ports.deliveries,
     ),
     logger: silent,
     database: { ping: async () => {} },

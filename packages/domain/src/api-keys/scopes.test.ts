@@ -76,6 +76,7 @@ const USE_CASES: Array<[string, Scope, (w: World) => UseCase]> = [
         w.clock,
         new SeededRandom(),
         new RecordingWebhookTransport(),
+        w.deliveries,
       );
       return { scope: u.scope, run: (p) => u.list(p) };
     },

@@ -12,7 +12,7 @@ import {
 } from './in-memory-list-repositories';
 import type { InMemoryStore } from './in-memory-store';
 import { InMemoryTenantImporter } from './in-memory-tenant-importer';
-import { InMemoryWebhookEndpoints } from './in-memory-webhooks';
+import { InMemoryWebhookDeliveries, InMemoryWebhookEndpoints } from './in-memory-webhooks';
 
 /** Every port of the in-memory backend over one store, as the SQL adapters are over one database. */
 export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
@@ -30,5 +30,6 @@ export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
     importer: new InMemoryTenantImporter(store, clock),
     changes: new InMemoryChangeFeed(store),
     webhooks: new InMemoryWebhookEndpoints(store),
+    deliveries: new InMemoryWebhookDeliveries(store),
   };
 }

@@ -7,7 +7,19 @@ import type { Invoice, InvoiceLine } from '../invoices/invoice';
 import { type Clock, systemClock } from '../shared/clock';
 import type { Site } from '../sites/site';
 import type { Tenant } from '../tenants/tenant';
+import type { DeliveryRecord, PendingMessage } from '../webhooks/webhook-delivery';
 import type { WebhookEndpoint } from '../webhooks/webhook-endpoint';
+
+/** The delivery columns of an endpoint (migration 011). */
+export interface StoredDeliveryState {
+  message: PendingMessage | null;
+  attempts: number;
+  failingSince: Date | null;
+  nextAttemptAt: Date | null;
+  idleThrough: number | null;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+}
 
 export type StoredSite = Omit<Site, 'siteTypeName'>;
 export type StoredUser = Customer & { role: UserRole };
@@ -39,6 +51,9 @@ export class InMemoryStore {
   /** The `webhook_endpoints` table, and the last endpoint id handed out per tenant (ids are never reused). */
   webhookEndpoints: WebhookEndpoint[] = [];
   lastWebhookEndpointId = new Map<number, number>();
+  /** The sender's state and the deliveries log per endpoint, by `tenantId:id` (InMemoryWebhookDeliveries). */
+  webhookDelivery = new Map<string, StoredDeliveryState>();
+  webhookDeliveryLog = new Map<string, DeliveryRecord[]>();
   /** Idempotency records by tenant id and key (InMemoryIdempotencyStore). */
   idempotency = new Map<string, IdempotencyRecord>();
   /** Bumped by every write through the repositories (DataVersions). */

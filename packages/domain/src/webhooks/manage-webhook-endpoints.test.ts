@@ -27,6 +27,7 @@ async function aWorld() {
     clock,
     new SeededRandom(3),
     new RecordingWebhookTransport(),
+    adapters.deliveries,
   );
   const { view } = await manage.create(principal, { url: 'https://hooks.example.com/' });
   return { store, clock, adapters, principal, manage, id: view.endpoint.id };

@@ -4,7 +4,9 @@ import { CHANGE_TYPES, type ChangeType, READ_SCOPE_OF } from '../changes/change-
 import { formatCursor, readCursor } from '../changes/read-changes';
 import { type Clock, formatDateTime } from '../shared/clock';
 import { DomainError, type FieldErrors } from '../shared/domain-error';
+import { type Page, type PageRequest, pageCount, resolvePage } from '../shared/pagination';
 import { type RandomSource, randomString } from '../shared/random-source';
+import type { DeliveryRecord, WebhookDeliveryStore } from './webhook-delivery';
 import {
   type DeliveryAttempt,
   WEBHOOK_ENDPOINT_LIMIT,
@@ -62,6 +64,7 @@ export class ManageWebhookEndpoints {
     private readonly clock: Clock,
     private readonly random: RandomSource,
     private readonly transport: WebhookTransport,
+    private readonly delivery: Pick<WebhookDeliveryStore, 'restart' | 'deliveries'>,
   ) {}
 
   async create(
@@ -125,7 +128,31 @@ export class ManageWebhookEndpoints {
     const current = await this.found(tenantId, id);
     // Pausing an endpoint the sender already paused keeps the sender's reason.
     if (input.status === 'paused' && current.status === 'paused') delete changes.pausedReason;
-    return this.view(tenantId, await this.endpoints.update(tenantId, id, changes));
+    const updated = await this.endpoints.update(tenantId, id, changes);
+    // A message in flight was cut for the old types, and a resumed endpoint, or one whose URL was just fixed, should
+    // not sit out a long wait: the next message starts afresh at the position (which nothing here moved), so nothing
+    // is skipped.
+    const typesChanged = changes.types !== undefined && changes.types.join() !== current.types.join();
+    const urlChanged = changes.url !== undefined && changes.url !== current.url;
+    const resumed = input.status === 'active' && current.status === 'paused';
+    if (updated && (typesChanged || urlChanged || resumed)) await this.delivery.restart(tenantId, id);
+    return this.view(tenantId, updated);
+  }
+
+  /** `GET {id}/deliveries/`: one page of the endpoint's last attempts, newest first (at most 100 are kept). */
+  async deliveries(principal: Principal, id: number, request: PageRequest): Promise<Page<DeliveryRecord>> {
+    const tenantId = this.tenantOf(principal);
+    await this.found(tenantId, id);
+    const all = await this.delivery.deliveries(tenantId, id);
+    const { page, window } = resolvePage(request, all.length);
+    return {
+      count: all.length,
+      page,
+      pageSize: request.pageSize,
+      hasNext: page < pageCount(all.length, request.pageSize),
+      hasPrevious: page > 1,
+      results: all.slice(window.offset, window.offset + window.limit),
+    };
   }
 
   async delete(principal: Principal, id: number): Promise<void> {
@@ -158,7 +185,10 @@ export class ManageWebhookEndpoints {
     await this.found(tenantId, id);
     const head = await this.endpoints.feedHead(tenantId);
     const position = positionOf(after, head.token);
-    return this.view(tenantId, await this.endpoints.update(tenantId, id, { position }));
+    const updated = await this.endpoints.update(tenantId, id, { position });
+    // The message in flight (if any) began at the old position; the next one must begin at the new.
+    if (updated) await this.delivery.restart(tenantId, id);
+    return this.view(tenantId, updated);
   }
 
   /**
@@ -170,9 +200,8 @@ export class ManageWebhookEndpoints {
     const endpoint = await this.found(this.tenantOf(principal), id);
     const now = this.clock.now();
     const body = JSON.stringify({ type: 'ping', timestamp: formatDateTime(now), data: { endpoint_id: endpoint.id } });
-    const message = { id: `msg_${randomString(this.random, MESSAGE_ID_ALPHABET, 24)}`, body };
-    const secrets = endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt > now).map((s) => s.secret);
-    return { delivery: this.transport.deliver(endpoint.url, message, secrets, now) };
+    const message = { id: newMessageId(this.random), body };
+    return { delivery: this.transport.deliver(endpoint.url, message, signingSecrets(endpoint, now), now) };
   }
 
   /** The caller's tenant, once its key is known to hold `webhooks:manage`. */
@@ -200,6 +229,16 @@ export class ManageWebhookEndpoints {
     const head = await this.endpoints.feedHead(tenantId);
     return { endpoint, position: formatCursor(head.token, endpoint.position) };
   }
+}
+
+/** A message's `webhook-id`, the same on each of its attempts. */
+export function newMessageId(random: RandomSource): string {
+  return `msg_${randomString(random, MESSAGE_ID_ALPHABET, 24)}`;
+}
+
+/** The secrets a message sent at `now` is signed with: every one not yet past its deadline. */
+export function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
+  return endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt > now).map((s) => s.secret);
 }
 
 /** The change types the key can read, in the feed's order. */

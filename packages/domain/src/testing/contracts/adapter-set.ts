@@ -12,6 +12,7 @@ import type { DataVersions } from '../../shared/data-versions';
 import type { SiteRepository } from '../../sites/site';
 import type { TenantRepository } from '../../tenants/tenant';
 import type { TenantImporter, TenantSnapshot } from '../../tenants/tenant-import';
+import type { WebhookDeliveryStore } from '../../webhooks/webhook-delivery';
 import type { WebhookEndpointRepository } from '../../webhooks/webhook-endpoint';
 import type { FixedClock } from '../fixed-clock';
 import type { RawWriter } from './raw-writer';
@@ -32,6 +33,7 @@ export interface AdapterSet {
   importer: TenantImporter;
   changes: ChangeFeedRepository;
   webhooks: WebhookEndpointRepository;
+  deliveries: WebhookDeliveryStore;
   versions: DataVersions;
   /**
    * The backend's own limiter, shared by every process on its database and guarded by its stamp; absent when it keeps

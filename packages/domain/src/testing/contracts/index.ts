@@ -15,6 +15,7 @@ import { describeEveryWriterContract } from './every-writer.contract';
 import { describeFilteredCountsContract } from './filtered-counts.contract';
 import { describeChangeFeedContract } from './change-feed.contract';
 import { describeWebhookEndpointsContract } from './webhook-endpoints.contract';
+import { describeWebhookDeliveryContract } from './webhook-delivery.contract';
 
 export * from './adapter-set';
 export * from './access.contract';
@@ -30,6 +31,7 @@ export * from './every-writer.contract';
 export * from './filtered-counts.contract';
 export * from './change-feed.contract';
 export * from './webhook-endpoints.contract';
+export * from './webhook-delivery.contract';
 
 /**
  * Every port's contract against one backend; each suite gets its own `setup()`. What a backend lacks it declares in
@@ -49,6 +51,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup): voi
   describeChangeFeedContract(name, setup);
   describeInvoiceDocumentsContract(name, setup);
   describeWebhookEndpointsContract(name, setup);
+  describeWebhookDeliveryContract(name, setup);
   describeIdempotencyStoreContract(name, setup);
   describeRateLimiterContract(name, setup);
   describeStampGuardedLimiterContract(name, setup);
