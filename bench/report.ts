@@ -196,7 +196,9 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
       out.push({
         backend: b.backend,
         target: 'POST /bookings/ >= 1,500 created/s with the overlap rule enforced',
-        measured: `${perSecond} created/s (201: ${created}, 400: ${create.statusCodes['400'] ?? 0}); repeat POST refused: ${String(b.overlapRejected)}`,
+        measured:
+          `${perSecond} created/s (201: ${created}, 400: ${create.statusCodes['400'] ?? 0}); repeat POST ` +
+          `refused: ${String(b.overlapRejected)}`,
         verdict: verdict(perSecond >= 1500 && b.overlapRejected === true),
       });
     }
@@ -247,7 +249,9 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
       out.push({
         backend: b.backend,
         target: 'no read answered from before a write (page 1 after the POSTs = a first read)',
-        measured: `${b.freshAfterWrites ? 'fresh' : 'STALE'}${during ? `; page 1 during POSTs: ${during.rps} rps, p99 ${fixed(during.p99Ms)} ms` : ''}`,
+        measured:
+          (b.freshAfterWrites ? 'fresh' : 'STALE') +
+          (during ? `; page 1 during POSTs: ${during.rps} rps, p99 ${fixed(during.p99Ms)} ms` : ''),
         verdict: verdict(b.freshAfterWrites),
       });
     }
@@ -326,14 +330,14 @@ export function printReport(results: Results): void {
   console.log(`\n${table(rows, 2)}\n`);
   for (const b of results.backends) {
     console.log(
-      `${b.backend}: peak RSS ${b.peakRssMiB} MiB; import ${b.imports.map((i) => `${i.tenant} ${i.rows} rows in ${i.seconds} s = ${i.rowsPerSecond} rows/s`).join('; ')}; ` +
+      `${b.backend}: peak RSS ${b.peakRssMiB} MiB; ` +
+        `import ${b.imports.map((i) => `${i.tenant} ${i.rows} rows in ${i.seconds} s = ${i.rowsPerSecond} rows/s`).join('; ')}; ` +
         `sequential next-walk ${b.walkNextMsPerPage} ms/page; ` +
         `fresh key, ${b.coldKey?.concurrentRequests} concurrent first requests answered after ${b.coldKey?.allAnsweredMs} ms; ` +
         `SIGTERM exit ${b.sigtermExit}`,
     );
   }
   for (const [backend, reason] of Object.entries(results.failures)) console.log(`${backend}: ${reason}`);
-  console.log(
-    `\n${table([['backend', 'target', 'measured', 'verdict'], ...results.targets.map((t) => [t.backend, t.target, t.measured, t.verdict])])}`,
-  );
+  const targetRows = results.targets.map((t) => [t.backend, t.target, t.measured, t.verdict]);
+  console.log(`\n${table([['backend', 'target', 'measured', 'verdict'], ...targetRows])}`);
 }

@@ -282,7 +282,8 @@ function generateAll(): Tenants {
     const started = performance.now();
     const tenant = generateTenant(join(workDir, `${name}.json`), spec);
     log(
-      `generated ${name}: ${tenant.totalRows} rows, ${(tenant.bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `generated ${name}: ${tenant.totalRows} rows, ${(tenant.bytes / 1e6).toFixed(1)} MB in ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     return tenant;
   };
@@ -320,7 +321,8 @@ async function importTenant(databaseUrl: string, tenant: GeneratedTenant, env: N
   const reported = result.output.match(/\((\d+) rows\/s\)/)?.[1];
   const reportedRowsPerSecond = reported ? Number(reported) : null;
   log(
-    `imported ${tenant.slug}: ${tenant.totalRows} rows in ${result.seconds.toFixed(1)} s = ${rowsPerSecond} rows/s wall (CLI says ${reportedRowsPerSecond ?? '?'} rows/s)`,
+    `imported ${tenant.slug}: ${tenant.totalRows} rows in ${result.seconds.toFixed(1)} s = ${rowsPerSecond} rows/s ` +
+      `wall (CLI says ${reportedRowsPerSecond ?? '?'} rows/s)`,
   );
   return {
     tenant: tenant.slug,
@@ -447,7 +449,8 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
 
     coldKey = await coldKeyBurst(server.base, databaseUrl, env, tenants.main.slug);
     log(
-      `fresh key, ${COLD_BURST} concurrent first requests: all answered after ${coldKey.allAnsweredMs} ms (${JSON.stringify(coldKey.statusCodes)})`,
+      `fresh key, ${COLD_BURST} concurrent first requests: all answered after ${coldKey.allAnsweredMs} ms ` +
+        `(${JSON.stringify(coldKey.statusCodes)})`,
     );
 
     walk = await walkNext(server.base, token, 500);
@@ -566,7 +569,8 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     const fromDatabase = await countOf(`${API}/bookings/?page_size=37`);
     freshAfterWrites = held !== undefined && held === fromDatabase && held > options.bookings;
     log(
-      `after the POST cases: page 1 counts ${String(held)}, a first read counts ${String(fromDatabase)} (${freshAfterWrites ? 'fresh' : 'STALE'})`,
+      `after the POST cases: page 1 counts ${String(held)}, a first read counts ${String(fromDatabase)} ` +
+        `(${freshAfterWrites ? 'fresh' : 'STALE'})`,
     );
 
     await availabilityCases(add, headers);
@@ -603,7 +607,8 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
       );
       log(`change feed: caught up on ${sync.feedChanges} changes in ${sync.feedPages} pages, ${sync.feedChangesPerSecond} changes/s`);
       log(
-        `updated_since re-sync after ${sync.resyncChanged} of ${options.bookings} bookings changed: ${sync.resyncPages} pages in ${sync.resyncMs} ms`,
+        `updated_since re-sync after ${sync.resyncChanged} of ${options.bookings} bookings changed: ` +
+          `${sync.resyncPages} pages in ${sync.resyncMs} ms`,
       );
     } catch (error) {
       log(`mirror cases failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -78,7 +78,8 @@ export async function measureSync(
   const changed = await runSql(
     root,
     databaseUrl,
-    `UPDATE bookings SET status = status WHERE tenant_id = ${tenantOf} AND id IN (SELECT id FROM bookings WHERE tenant_id = ${tenantOf} ORDER BY id LIMIT 10000)`,
+    `UPDATE bookings SET status = status WHERE tenant_id = ${tenantOf} ` +
+      `AND id IN (SELECT id FROM bookings WHERE tenant_id = ${tenantOf} ORDER BY id LIMIT 10000)`,
     [feedTenant.slug, feedTenant.slug],
   );
   const began = performance.now();

@@ -285,7 +285,8 @@ describe('rule 5: field validation (DRF messages, all collected)', () => {
 
   it('accepts the float literals 5.0 and 5e0 as integers', async () => {
     const body =
-      '{"site_id": 4, "check_in_date": "2026-09-01", "check_out_date": "2026-09-04", "num_adults": 5.0, "num_youth": 5e0, "num_children": 50E-1}';
+      '{"site_id": 4, "check_in_date": "2026-09-01", "check_out_date": "2026-09-04", "num_adults": 5.0, ' +
+      '"num_youth": 5e0, "num_children": 50E-1}';
     const reply = await raw(body);
     expect(reply.status).toBe(201);
     expect(reply.json).toMatchObject({ num_adults: 5, num_youth: 5, num_children: 5 });

@@ -66,7 +66,8 @@ describe('parsePythonJson', () => {
     expect(parsePythonJson('1e400')).toEqual(new PyFloat(Infinity));
     expect(parsePythonJson('123456789012345678901234567890')).toBe(123456789012345678901234567890n);
     expect(reason('1'.repeat(4301))).toBe(
-      'Exceeds the limit (4300 digits) for integer string conversion: value has 4301 digits; use sys.set_int_max_str_digits() to increase the limit',
+      'Exceeds the limit (4300 digits) for integer string conversion: value has 4301 digits; use ' +
+        'sys.set_int_max_str_digits() to increase the limit',
     );
   });
 

@@ -198,8 +198,10 @@ describe('GET /sites/', () => {
     expect(reply.text).toBe(
       '{"count":2,"next":null,"previous":null,"results":[' +
         // Sites carry no creation time: an imported site's updated_at is the time of the import.
-        '{"id":1,"site_number":"A01","name":"Riverside","max_occupants":4,"base_price_per_night":"35.00","status":"active","site_type_id":1,"site_type_name":"Tent pitch","updated_at":"2026-06-01T12:00:30Z"},' +
-        '{"id":2,"site_number":"B7","name":"","max_occupants":6,"base_price_per_night":"42.05","status":"inactive","site_type_id":2,"site_type_name":"Camper • 10A","updated_at":"2026-06-01T12:00:30Z"}]}',
+        '{"id":1,"site_number":"A01","name":"Riverside","max_occupants":4,"base_price_per_night":"35.00",' +
+        '"status":"active","site_type_id":1,"site_type_name":"Tent pitch","updated_at":"2026-06-01T12:00:30Z"},' +
+        '{"id":2,"site_number":"B7","name":"","max_occupants":6,"base_price_per_night":"42.05","status":"inactive",' +
+        '"site_type_id":2,"site_type_name":"Camper • 10A","updated_at":"2026-06-01T12:00:30Z"}]}',
     );
   });
 
@@ -214,7 +216,8 @@ describe('GET /customers/', () => {
     const reply = await server.get(`${API}/customers/`, alpine);
     expect(reply.text).toBe(
       '{"count":1,"next":null,"previous":null,"results":[' +
-        '{"id":1,"email":"gast@example.ch","first_name":"Gabi","last_name":"Gast","phone_number":"+41 79 000 00 00","date_joined":"2025-03-04T05:06:07Z","updated_at":"2025-03-04T05:06:07Z"}]}',
+        '{"id":1,"email":"gast@example.ch","first_name":"Gabi","last_name":"Gast","phone_number":"+41 79 000 00 00",' +
+        '"date_joined":"2025-03-04T05:06:07Z","updated_at":"2025-03-04T05:06:07Z"}]}',
     );
     expect((await server.get(`${API}/customers/`, birch)).json.count).toBe(0);
   });
@@ -225,8 +228,10 @@ describe('GET /invoices/', () => {
     const reply = await server.get(`${API}/invoices/`, alpine);
     expect(reply.text).toBe(
       '{"count":2,"next":null,"previous":null,"results":[' +
-        '{"id":2,"invoice_number":"2026-000002","booking_id":null,"total_chf":"0.05","status":"KAPUTT","issued_at":"2026-05-04T10:00:00Z","updated_at":"2026-05-04T10:00:00Z"},' +
-        '{"id":1,"invoice_number":"2026-000001","booking_id":1,"total_chf":"112.40","status":"OFFEN","issued_at":"2026-05-03T10:00:00Z","updated_at":"2026-05-03T10:00:00Z"}]}',
+        '{"id":2,"invoice_number":"2026-000002","booking_id":null,"total_chf":"0.05","status":"KAPUTT",' +
+        '"issued_at":"2026-05-04T10:00:00Z","updated_at":"2026-05-04T10:00:00Z"},' +
+        '{"id":1,"invoice_number":"2026-000001","booking_id":1,"total_chf":"112.40","status":"OFFEN",' +
+        '"issued_at":"2026-05-03T10:00:00Z","updated_at":"2026-05-03T10:00:00Z"}]}',
     );
     expect((await server.get(`${API}/invoices/`, birch)).json.count).toBe(0);
   });

@@ -71,8 +71,10 @@ async function measure(label: string, url: string): Promise<void> {
       `customers ${customers.ms.toFixed(2)} ms, invoices ${invoices.ms.toFixed(2)} ms, sites ${sites.ms.toFixed(2)} ms`,
   );
   console.log(
-    `${label}: page 1 ${first.ms.toFixed(2)} ms, page 500 by offset ${deep.ms.toFixed(2)} ms, page 500 by cursor ${keyset.ms.toFixed(2)} ms; ` +
-      `count ${count.ms.toFixed(3)} ms, by status ${countStatus.ms.toFixed(3)} ms, check-in range ${countRange.ms.toFixed(2)} ms (${countRange.result})`,
+    `${label}: page 1 ${first.ms.toFixed(2)} ms, page 500 by offset ${deep.ms.toFixed(2)} ms, page 500 by cursor ` +
+      `${keyset.ms.toFixed(2)} ms; ` +
+      `count ${count.ms.toFixed(3)} ms, by status ${countStatus.ms.toFixed(3)} ms, check-in range ` +
+      `${countRange.ms.toFixed(2)} ms (${countRange.result})`,
   );
   await persistence.close();
 }

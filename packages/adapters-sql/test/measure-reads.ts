@@ -77,8 +77,9 @@ function snapshot() {
 }
 
 /**
- * Ms per call of each of `works`, wall clock and this process's CPU (for Postgres, the client's share): the best mean of five batches of `repeat` calls, after a few warm-up calls, the works'
- * batches taking turns. The best batch, because this machine is shared and other work only ever adds time.
+ * Ms per call of each of `works`, wall clock and this process's CPU (for Postgres, the client's share): the best
+ * mean of five batches of `repeat` calls, after a few warm-up calls, the works' batches taking turns. The best
+ * batch, because this machine is shared and other work only ever adds time.
  */
 async function perCall(works: Array<() => Promise<unknown>>, repeat: number): Promise<Array<{ wall: number; cpu: number }>> {
   for (const work of works) for (let i = 0; i < Math.min(5, repeat); i++) await work();

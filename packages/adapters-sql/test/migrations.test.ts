@@ -66,7 +66,8 @@ describe('migrations', () => {
         // Issue 6: rate-limit hits must not wait for WAL flushes.
         const persistence = await adminQuery(
           postgres!.baseUrl,
-          "SELECT c.relpersistence FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = 'rate_limit_windows'",
+          'SELECT c.relpersistence FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace ' +
+            "WHERE n.nspname = $1 AND c.relname = 'rate_limit_windows'",
           [schema],
         );
         expect(persistence.rows[0]?.relpersistence).toBe('u');
@@ -82,7 +83,8 @@ describe('migrations', () => {
       const schema = new URL(postgres!.url).searchParams.get('options')!.split('=')[1];
       const column = await adminQuery(
         postgres!.baseUrl,
-        "SELECT collation_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'sites' AND column_name = 'site_number'",
+        "SELECT collation_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'sites' " +
+          "AND column_name = 'site_number'",
         [schema],
       );
       expect(column.rows[0]?.collation_name).toBe('C');

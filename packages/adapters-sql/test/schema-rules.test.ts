@@ -17,7 +17,8 @@ interface RawSql {
 
 const BOOKING =
   'INSERT INTO bookings (tenant_id, id, booking_reference, guest_first_name, guest_last_name, guest_email, site_id, check_in_date, ' +
-  "check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) VALUES (1, ?, ?, 'A', 'B', '', ?, ?, ?, ?, ?, 0, ?, 100, ?, 'console')";
+  'check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) ' +
+  "VALUES (1, ?, ?, 'A', 'B', '', ?, ?, ?, ?, ?, 0, ?, 100, ?, 'console')";
 
 function describeSchemaRules(name: string, open: () => Promise<{ raw: RawSql; createdAt: unknown }>): void {
   describe(`schema rules: ${name}`, () => {
@@ -32,7 +33,8 @@ function describeSchemaRules(name: string, open: () => Promise<{ raw: RawSql; cr
       await raw.run("INSERT INTO site_types (tenant_id, id, name) VALUES (1, 1, 'Tent')");
       for (const id of [1, 2]) {
         await raw.run(
-          "INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (1, ?, ?, '', 4, 100, 'active', 1)",
+          'INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, ' +
+            "site_type_id) VALUES (1, ?, ?, '', 4, 100, 'active', 1)",
           [id, `S${id}`],
         );
       }
@@ -47,7 +49,8 @@ function describeSchemaRules(name: string, open: () => Promise<{ raw: RawSql; cr
 
     it('a site that bookings refer to cannot be deleted; one without bookings can', async () => {
       await raw.run(
-        "INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (1, 3, 'S3', '', 4, 100, 'active', 1)",
+        'INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, ' +
+          "site_type_id) VALUES (1, 3, 'S3', '', 4, 100, 'active', 1)",
       );
       await expect(raw.run('DELETE FROM sites WHERE tenant_id = 1 AND id = 1')).rejects.toThrow(/constraint/i);
       await raw.run('DELETE FROM sites WHERE tenant_id = 1 AND id = 3');
@@ -55,7 +58,8 @@ function describeSchemaRules(name: string, open: () => Promise<{ raw: RawSql; cr
 
     it('an invoice refers to a booking of its tenant, or to none', async () => {
       const invoice =
-        "INSERT INTO invoices (tenant_id, id, invoice_number, booking_id, total_chf, status, issued_at) VALUES (1, ?, 'N', ?, 100, 'OFFEN', ?)";
+        'INSERT INTO invoices (tenant_id, id, invoice_number, booking_id, total_chf, status, issued_at) ' +
+        "VALUES (1, ?, 'N', ?, 100, 'OFFEN', ?)";
       await expect(raw.run(invoice, [1, 99, createdAt])).rejects.toThrow(/constraint/i);
       await raw.run(invoice, [1, 1, createdAt]);
       await raw.run(invoice, [2, null, createdAt]);

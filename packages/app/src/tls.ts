@@ -41,7 +41,8 @@ async function devCertificate(directory: string, logger: Logger): Promise<TlsMat
   if (existing[0] !== null && existing[1] !== null) {
     logger.warn(
       { certFile },
-      `serving TLS with the self-signed development certificate ${certFile}; set TLS_CERT_FILE and TLS_KEY_FILE (or TRUST_PROXY behind a proxy) in production`,
+      `serving TLS with the self-signed development certificate ${certFile}; set TLS_CERT_FILE and TLS_KEY_FILE ` +
+        `(or TRUST_PROXY behind a proxy) in production`,
     );
     return { cert: existing[0], key: existing[1] };
   }
@@ -71,7 +72,8 @@ async function devCertificate(directory: string, logger: Logger): Promise<TlsMat
   await writeFile(certFile, pems.cert, { mode: 0o644 });
   logger.warn(
     { certFile, keyFile },
-    `generated a self-signed development certificate in ${directory} (localhost, 127.0.0.1); clients must trust it or skip verification (curl -k). Set TLS_CERT_FILE and TLS_KEY_FILE in production`,
+    `generated a self-signed development certificate in ${directory} (localhost, 127.0.0.1); clients must trust it ` +
+      `or skip verification (curl -k). Set TLS_CERT_FILE and TLS_KEY_FILE in production`,
   );
   return { cert: pems.cert, key: pems.private };
 }

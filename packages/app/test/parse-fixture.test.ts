@@ -272,7 +272,8 @@ describe('parseFixture', () => {
       (d) => {
         d.tenants[0].users[0].date_joined = '2025-03-01T10:00:00';
       },
-      'tenants[0].users[0].date_joined: not a valid datetime "2025-03-01T10:00:00" (ISO 8601 with Z or an offset, e.g. 2026-05-02T08:15:00Z)',
+      'tenants[0].users[0].date_joined: not a valid datetime "2025-03-01T10:00:00" (ISO 8601 with Z or an offset, ' +
+        'e.g. 2026-05-02T08:15:00Z)',
     ],
     [
       'unknown role',

@@ -94,7 +94,8 @@ const integerHeader = (description: string, required: boolean) => ({
 export const HEADERS = {
   'X-Request-Id': {
     description:
-      'Identifies this request in our logs; quote it when you report a problem. A client-sent `X-Request-Id` of 1–128 characters from `[A-Za-z0-9._-]` is echoed, otherwise a fresh one is made.',
+      'Identifies this request in our logs; quote it when you report a problem. A client-sent `X-Request-Id` of ' +
+      '1–128 characters from `[A-Za-z0-9._-]` is echoed, otherwise a fresh one is made.',
     required: true,
     schema: { type: 'string', minLength: 1 },
   },
@@ -306,7 +307,9 @@ export function listOperation(
     operationId: `list${resource}s`,
     tag: `${resource}s`,
     summary: `List ${plural}`,
-    description: `One page of the tenant's ${plural}, ${order}. The order is fixed and total, so following \`next\` never skips or repeats a record.`,
+    description:
+      `One page of the tenant's ${plural}, ${order}. The order is fixed and total, so following ` +
+      `\`next\` never skips or repeats a record.`,
     scope,
     query: pagingQuerySchema,
     ...extra,

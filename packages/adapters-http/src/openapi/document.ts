@@ -11,19 +11,26 @@ export { DOCS_ASSETS, DOCS_PATH, OPENAPI_PATH } from './building-blocks';
  * of a body: schemas come from `components`, parameters from the request schemas' shapes. What is written here by
  * hand is only which operation answers what, and the HTTP test harness holds that to every answer the suites get.
  */
-const INFO_DESCRIPTION = `A tenant-scoped, HTTPS-only JSON API for campsite bookings, pitches (sites), customers and invoices.
-
-**Authentication.** Send \`Authorization: Bearer <API_KEY>\` (32 characters: \`ck_\`, 5 characters, then a 24-character secret). The key decides the tenant and what you may do: each operation names the one scope it needs. A missing scope gives 403; a bad, revoked or expired key 401. Never retry a 401 or 403 with the same key.
-
-**Paging.** Lists return \`{count, next, previous, results}\`, never a bare array. \`page_size\` defaults to ${DEFAULT_PAGE_SIZE}; larger values than ${MAX_PAGE_SIZE} are clamped. Follow \`next\` instead of building URLs.
-
-**Paths and methods.** Every path is accepted with or without its trailing slash. \`HEAD\` is \`GET\` without a body. A wrong method gives 405 with \`Allow\`; an unknown path under \`/api/v1/public/\` gives 404 \`{"detail":"Not found."}\`. The order of checks: HTTPS, path, key, method, scope, rate limit, body, validation, domain rules.
-
-**Errors** come in two shapes: \`{"detail": "..."}\` (a machine code such as \`invalid_key\`, \`key_inactive\`, \`not_found\`, \`site_not_found\`, \`site_unavailable\`, \`invalid_cursor\`, \`webhook_endpoint_limit\`, \`https_required\`, or a human sentence that is not a contract) and field errors \`{"field": ["message", ...]}\` with \`non_field_errors\` for rules across fields.
-
-**Rate limits.** Authenticated answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries \`Retry-After\`. Every answer carries \`X-Request-Id\`.
-
-The repository's \`docs/\` folder explains all of this at length.`;
+const INFO_DESCRIPTION =
+  'A tenant-scoped, HTTPS-only JSON API for campsite bookings, pitches (sites), customers and invoices.\n\n' +
+  '**Authentication.** Send `Authorization: Bearer <API_KEY>` (32 characters: `ck_`, 5 characters, then a ' +
+  '24-character secret). The key decides the tenant and what you may do: each operation names the one scope it ' +
+  'needs. A missing scope gives 403; a bad, revoked or expired key 401. Never retry a 401 or 403 with the same ' +
+  'key.\n\n' +
+  `**Paging.** Lists return \`{count, next, previous, results}\`, never a bare array. \`page_size\` defaults to ` +
+  `${DEFAULT_PAGE_SIZE}; larger values than ${MAX_PAGE_SIZE} are clamped. Follow \`next\` instead of building ` +
+  `URLs.\n\n` +
+  '**Paths and methods.** Every path is accepted with or without its trailing slash. `HEAD` is `GET` without a ' +
+  'body. A wrong method gives 405 with `Allow`; an unknown path under `/api/v1/public/` gives 404 ' +
+  '`{"detail":"Not found."}`. The order of checks: HTTPS, path, key, method, scope, rate limit, body, ' +
+  'validation, domain rules.\n\n' +
+  '**Errors** come in two shapes: `{"detail": "..."}` (a machine code such as `invalid_key`, `key_inactive`, ' +
+  '`not_found`, `site_not_found`, `site_unavailable`, `invalid_cursor`, `webhook_endpoint_limit`, ' +
+  '`https_required`, or a human sentence that is not a contract) and field errors `{"field": ["message", ...]}` ' +
+  'with `non_field_errors` for rules across fields.\n\n' +
+  '**Rate limits.** Authenticated answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; a ' +
+  '429 carries `Retry-After`. Every answer carries `X-Request-Id`.\n\n' +
+  `The repository's \`docs/\` folder explains all of this at length.`;
 
 /** docs/channel-managers.md, "Polling cheaply": every 200 to a GET carries an ETag, and a matching tag gets a 304. */
 const IF_NONE_MATCH = {
@@ -115,7 +122,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           type: 'http',
           scheme: 'bearer',
           description:
-            'A tenant API key issued in the admin console: `Authorization: Bearer ck_XXXXX...` (32 characters). The scheme word is case-insensitive. Each operation lists the one scope it needs.',
+            'A tenant API key issued in the admin console: `Authorization: Bearer ck_XXXXX...` (32 characters). ' +
+            'The scheme word is case-insensitive. Each operation lists the one scope it needs.',
         },
       },
     },

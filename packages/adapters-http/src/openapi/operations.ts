@@ -72,7 +72,15 @@ export function operations(): OperationSpec[] {
       tag: 'Bookings',
       summary: 'Create a pending booking',
       description:
-        'Creates a booking with status `pending`, a generated `booking_reference` and a placeholder `total_price`; an operator confirms it later. Checks, first failure wins: media type (415), size (413), JSON syntax (400), a body that is not an object (400), `site_id` (400 `site_not_found`), field validation (400, all field errors at once), occupants against `max_occupants` (400), site status and overlapping pending or confirmed bookings (400 `site_unavailable`; touching stays do not overlap). Of two concurrent requests for overlapping dates on one site, exactly one succeeds. An empty body counts as `{}`.\n\nSend an `Idempotency-Key` to retry safely: the same key and body within 24 hours answers the first 201 again (`Idempotent-Replayed: true`) instead of creating a second booking. The key is checked after the rate limit and before the body.',
+        'Creates a booking with status `pending`, a generated `booking_reference` and a placeholder `total_price`; ' +
+        'an operator confirms it later. Checks, first failure wins: media type (415), size (413), JSON syntax ' +
+        '(400), a body that is not an object (400), `site_id` (400 `site_not_found`), field validation (400, all ' +
+        'field errors at once), occupants against `max_occupants` (400), site status and overlapping pending or ' +
+        'confirmed bookings (400 `site_unavailable`; touching stays do not overlap). Of two concurrent requests ' +
+        'for overlapping dates on one site, exactly one succeeds. An empty body counts as `{}`.\n\nSend an ' +
+        '`Idempotency-Key` to retry safely: the same key and body within 24 hours answers the first 201 again ' +
+        '(`Idempotent-Replayed: true`) instead of creating a second booking. The key is checked after the rate ' +
+        'limit and before the body.',
       scope: 'bookings:write',
       headerParameters: [IDEMPOTENCY_KEY_HEADER],
       requestBody: ref(createBookingBodySchema),
@@ -117,7 +125,10 @@ export function operations(): OperationSpec[] {
       tag: 'Bookings',
       summary: 'Free nights per site',
       description:
-        'Per site of the tenant, in `site_number` order and paged like `GET /sites/`, the longest runs of free nights in the window from `from` up to the night before `to` (at most 366 nights). It uses the rule of `POST /bookings/`: a night is taken when a `pending` or `confirmed` booking covers it, and a site that is not `active` has none. The window is checked before the page; `next` and `previous` keep it.',
+        'Per site of the tenant, in `site_number` order and paged like `GET /sites/`, the longest runs of free ' +
+        'nights in the window from `from` up to the night before `to` (at most 366 nights). It uses the rule of ' +
+        '`POST /bookings/`: a night is taken when a `pending` or `confirmed` booking covers it, and a site that ' +
+        'is not `active` has none. The window is checked before the page; `next` and `previous` keep it.',
       scope: 'bookings:read',
       query: pagingQuerySchema.extend(availabilityQuerySchema.shape),
       responses: {
@@ -181,7 +192,8 @@ export function operations(): OperationSpec[] {
       tag: 'Invoices',
       summary: 'The lines of one invoice',
       description:
-        "The invoice's lines in `position` order, paged like every list. An invoice without lines (a legacy header) has none. An absent invoice: 404 `not_found`.",
+        "The invoice's lines in `position` order, paged like every list. An invoice without lines (a legacy " +
+        'header) has none. An absent invoice: 404 `not_found`.',
       scope: 'invoices:read',
       pathId: "The invoice's `id`.",
       query: pagingQuerySchema,
@@ -197,7 +209,9 @@ export function operations(): OperationSpec[] {
       tag: 'Invoices',
       summary: 'One invoice as a PDF',
       description:
-        'An A4 PDF of the invoice (for an open invoice of a tenant with billing details, with a Swiss QR-bill payment part). The only answer that is not JSON; its errors are JSON. Send the `ETag` back as `If-None-Match` to get 304 while the document is unchanged.',
+        'An A4 PDF of the invoice (for an open invoice of a tenant with billing details, with a Swiss QR-bill ' +
+        'payment part). The only answer that is not JSON; its errors are JSON. Send the `ETag` back as ' +
+        '`If-None-Match` to get 304 while the document is unchanged.',
       scope: 'invoices:read',
       pathId: "The invoice's `id`.",
       responses: {
@@ -219,7 +233,12 @@ export function operations(): OperationSpec[] {
       tag: 'Changes',
       summary: 'The change feed',
       description:
-        'Every record created, changed or deleted by any writer (this API, the operator tools, the admin console, plain SQL), in commit order, each at its latest change, of the types the key can read (`bookings:read` → booking, `sites:read` → site, `customers:read` → customer, `invoices:read` → invoice). Follow `next` to the end, store `cursor`, and resume later with `after=<cursor>`: nothing committed after that point is missed, including changes that committed while you were reading. A record may come again when it changed again.',
+        'Every record created, changed or deleted by any writer (this API, the operator tools, the admin console, ' +
+        'plain SQL), in commit order, each at its latest change, of the types the key can read (`bookings:read` ' +
+        '→ booking, `sites:read` → site, `customers:read` → customer, `invoices:read` → invoice). Follow `next` ' +
+        'to the end, store `cursor`, and resume later with `after=<cursor>`: nothing committed after that point ' +
+        'is missed, including changes that committed while you were reading. A record may come again when it ' +
+        'changed again.',
       scope: ['bookings:read', 'sites:read', 'customers:read', 'invoices:read'],
       query: changesQuerySchema,
       responses: {

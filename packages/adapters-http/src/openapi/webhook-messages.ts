@@ -29,7 +29,9 @@ const SIGNATURE_HEADERS = [
     in: 'header',
     required: true,
     description:
-      'Space-separated `v1,<base64>` entries: HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` (the raw body, as received), keyed by the bytes the base64 after `whsec_` encodes. One entry per valid secret (two during a rotation): accept the message when any of them matches, compared in constant time.',
+      'Space-separated `v1,<base64>` entries: HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` (the raw ' +
+      'body, as received), keyed by the bytes the base64 after `whsec_` encodes. One entry per valid secret (two ' +
+      'during a rotation): accept the message when any of them matches, compared in constant time.',
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$' },
     example: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
   },
@@ -43,7 +45,9 @@ const RECEIVER_ANSWERS = {
   '410': { description: 'Gone: the endpoint is paused at once, with a `paused_reason`; it keeps its position.' },
   default: {
     description:
-      'Anything else, a redirect included, fails the attempt: the same message is sent again later (after 5 s, 30 s, 2 min, …, with `Retry-After` of a 429 or 503 honoured up to an hour). After 3 days of failures the endpoint is paused.',
+      'Anything else, a redirect included, fails the attempt: the same message is sent again later (after 5 s, ' +
+      '30 s, 2 min, …, with `Retry-After` of a 429 or 503 honoured up to an hour). After 3 days of failures the ' +
+      'endpoint is paused.',
   },
 };
 
@@ -68,13 +72,18 @@ export function webhookMessages(): Record<string, unknown> {
     changes: message(
       'receiveChanges',
       'Changes, pushed',
-      `Posted to an active endpoint's URL while the change feed holds entries of its types after its position: up to ${MAX_MESSAGE_RESULTS} entries per message, exactly as the feed renders them. One message at a time, in commit order; the next one is sent only after this one got a 2xx, and its \`data.previous\` is this one's \`data.cursor\`. Store \`data.cursor\` once processed; when \`data.previous\` is not the cursor you stored, read the feed (\`GET /api/v1/public/changes/?after=…\`) from yours instead.`,
+      `Posted to an active endpoint's URL while the change feed holds entries of its types after its position: up ` +
+        `to ${MAX_MESSAGE_RESULTS} entries per message, exactly as the feed renders them. One message at a time, ` +
+        `in commit order; the next one is sent only after this one got a 2xx, and its \`data.previous\` is this ` +
+        `one's \`data.cursor\`. Store \`data.cursor\` once processed; when \`data.previous\` is not the cursor you ` +
+        `stored, read the feed (\`GET /api/v1/public/changes/?after=…\`) from yours instead.`,
       changesMessageSchema,
     ),
     ping: message(
       'receivePing',
       'Ping',
-      'Posted on request (`POST /api/v1/public/webhook-endpoints/{id}/ping/`), also to a paused endpoint, to test a receiver. Outside the chain: the position does not move, and its answer changes nothing.',
+      'Posted on request (`POST /api/v1/public/webhook-endpoints/{id}/ping/`), also to a paused endpoint, to test ' +
+        'a receiver. Outside the chain: the position does not move, and its answer changes nothing.',
       pingMessageSchema,
     ),
   };

@@ -9,7 +9,9 @@ import { components, date, fieldErrorsOf, pageOf } from './responses.schema';
 export const availabilityQuerySchema = z.object({
   from: z.iso.date().meta({ description: 'The first night of the window, `YYYY-MM-DD`. Required.', examples: ['2027-08-01'] }),
   to: z.iso.date().meta({
-    description: `The departure date after the window's last night, \`YYYY-MM-DD\`. Required; after \`from\` and at most ${MAX_AVAILABILITY_NIGHTS} nights later.`,
+    description:
+      `The departure date after the window's last night, \`YYYY-MM-DD\`. Required; after \`from\` and ` +
+      `at most ${MAX_AVAILABILITY_NIGHTS} nights later.`,
     examples: ['2027-09-01'],
   }),
 });
@@ -32,7 +34,9 @@ export const siteAvailabilitySchema = z
     max_occupants: z.int().min(0),
     free: z.array(freeRunSchema).meta({
       description:
-        'The free runs in date order. A night is taken when a `pending` or `confirmed` booking covers it. A stay inside one run, with no more guests than `max_occupants`, is accepted by `POST /bookings/` unless another booking commits first.',
+        'The free runs in date order. A night is taken when a `pending` or `confirmed` booking covers it. A stay ' +
+        'inside one run, with no more guests than `max_occupants`, is accepted by `POST /bookings/` unless ' +
+        'another booking commits first.',
     }),
   })
   .register(components, {

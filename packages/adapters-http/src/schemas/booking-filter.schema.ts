@@ -39,7 +39,8 @@ export const bookingFilterSchema = z.object({
   }),
   customer_id: filterNumber.meta({
     description:
-      'Bookings of this customer (exact). A number that is no customer\'s id gives an empty page; not a number: 400 `{"customer_id":["Enter a number."]}`. Empty: not applied.',
+      "Bookings of this customer (exact). A number that is no customer's id gives an empty page; not a number: " +
+      '400 `{"customer_id":["Enter a number."]}`. Empty: not applied.',
     examples: ['5'],
   }),
   updated_since: updatedSinceField,

@@ -98,7 +98,8 @@ export const createBookingBodySchema = z
     site_id: z.unknown().meta({
       ...integerInputDoc(),
       description:
-        'A site of your tenant (`id` of a Site). Read like the other integers. Missing, null, not an integer, or not a site of your tenant: 400 `{"detail":"site_not_found"}`, before any other field is checked.',
+        'A site of your tenant (`id` of a Site). Read like the other integers. Missing, null, not an integer, or ' +
+        'not a site of your tenant: 400 `{"detail":"site_not_found"}`, before any other field is checked.',
       examples: [3],
     }),
     ...bookingFieldsSchema.shape,
@@ -106,7 +107,9 @@ export const createBookingBodySchema = z
       z.unknown().meta({
         anyOf: [...(integerInputDoc().anyOf as unknown[]), { type: 'null' }],
         description:
-          'Optional: a customer of your tenant, or null. Read like the other integers. An unknown id: `{"customer_id":["Invalid pk \\"N\\" - object does not exist."]}`; another type: `{"customer_id":["Incorrect type. Expected pk value, received str."]}`.',
+          'Optional: a customer of your tenant, or null. Read like the other integers. An unknown id: ' +
+          '`{"customer_id":["Invalid pk \\"N\\" - object does not exist."]}`; another type: ' +
+          '`{"customer_id":["Incorrect type. Expected pk value, received str."]}`.',
         examples: [5],
       }),
     ),
@@ -114,7 +117,9 @@ export const createBookingBodySchema = z
   .register(requestComponents, {
     id: 'CreateBooking',
     description:
-      'The new booking. `check_out_date` must be after `check_in_date`, and the occupants must fit the site. Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and unknown fields are ignored.',
+      'The new booking. `check_out_date` must be after `check_in_date`, and the occupants must fit the site. ' +
+      'Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and ' +
+      'unknown fields are ignored.',
     examples: [
       {
         site_id: 3,
@@ -133,5 +138,6 @@ export const createBookingBodySchema = z
 export const createBookingErrorsSchema = fieldErrorsOf(
   'CreateBookingFieldErrors',
   [...FIELD_NAMES, 'customer_id'],
-  'Validation failed. All field errors come in one answer, in field order; `non_field_errors` holds rules not tied to one field (a body that is not an object, too many occupants).',
+  'Validation failed. All field errors come in one answer, in field order; `non_field_errors` holds rules not tied ' +
+    'to one field (a body that is not an object, too many occupants).',
 );

@@ -32,7 +32,9 @@ const updatedSince = stripped
   .refine((value) => value !== null, { message: 'Enter a valid date/time.' })
   .meta({
     description:
-      'Records with `updated_at` at or after this instant: an ISO 8601 datetime with `Z` or an offset (send `+` as `%2B`). Malformed: 400 `{"updated_since":["Enter a valid date/time."]}`. Empty: not applied. The order stays the list\'s own.',
+      'Records with `updated_at` at or after this instant: an ISO 8601 datetime with `Z` or an offset (send `+` as ' +
+      '`%2B`). Malformed: 400 `{"updated_since":["Enter a valid date/time."]}`. Empty: not applied. The order ' +
+      "stays the list's own.",
     examples: ['2026-06-01T00:00:00Z'],
   });
 

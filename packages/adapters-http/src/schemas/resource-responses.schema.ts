@@ -36,12 +36,14 @@ export const bookingSchema = z
     num_children: z.int().min(0),
     status: z.string().meta({
       description:
-        'One of `pending`, `confirmed`, `cancelled`, `completed`, `no_show`. More values may appear in a minor version: treat an unknown value as unknown.',
+        'One of `pending`, `confirmed`, `cancelled`, `completed`, `no_show`. More values may appear in a minor ' +
+        'version: treat an unknown value as unknown.',
       examples: ['pending'],
     }),
     total_price: money.meta({
       description:
-        'CHF. For a booking created through the API and still `pending`, a placeholder (base price per night × nights); the final figure exists after the operator confirms it.',
+        'CHF. For a booking created through the API and still `pending`, a placeholder (base price per night × ' +
+        'nights); the final figure exists after the operator confirms it.',
       examples: ['105.00'],
     }),
     created_at: dateTime,
@@ -147,7 +149,8 @@ export const invoiceSchema = z
     total_chf: money.meta({ description: 'CHF, including all line items and tourist tax.' }),
     status: z.string().meta({
       description:
-        '`OFFEN` (open), `ERLEDIGT` (settled), `STORNIERT` (cancelled) or `PICKUP` (awaiting pickup or payment), verbatim. Treat other values as unknown.',
+        '`OFFEN` (open), `ERLEDIGT` (settled), `STORNIERT` (cancelled) or `PICKUP` (awaiting pickup or payment), ' +
+        'verbatim. Treat other values as unknown.',
       examples: ['OFFEN'],
     }),
     issued_at: dateTime,

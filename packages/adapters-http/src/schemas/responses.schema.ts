@@ -22,17 +22,20 @@ export const MESSAGES = {
 
 export const unauthorizedSchema = detail(
   'Unauthorized',
-  'Machine codes: `invalid_key` (header missing or malformed, unknown prefix or wrong secret) and `key_inactive` (revoked or expired). Do not retry with the same key.',
+  'Machine codes: `invalid_key` (header missing or malformed, unknown prefix or wrong secret) and `key_inactive` ' +
+    '(revoked or expired). Do not retry with the same key.',
   z.enum(['invalid_key', 'key_inactive']),
 );
 export const forbiddenSchema = detail(
   'Forbidden',
-  '`https_required` when the request came over plain HTTP; otherwise the key lacks the scope this operation requires. Do not retry with the same key.',
+  '`https_required` when the request came over plain HTTP; otherwise the key lacks the scope this operation ' +
+    'requires. Do not retry with the same key.',
   z.enum([MESSAGES.permissionDenied, 'https_required']),
 );
 export const notFoundSchema = detail(
   'NotFound',
-  'Machine code `not_found`: the record is absent or belongs to another tenant. `Invalid page.`: the page is not an integer, below 1 or past the end. `Not found.`: an unknown path.',
+  'Machine code `not_found`: the record is absent or belongs to another tenant. `Invalid page.`: the page is not ' +
+    'an integer, below 1 or past the end. `Not found.`: an unknown path.',
   z.enum(['not_found', MESSAGES.invalidPage, MESSAGES.unknownPath]),
 );
 export const methodNotAllowedSchema = detail(
@@ -88,7 +91,9 @@ export const invalidCursorSchema = detail(
 );
 export const bookingInputErrorSchema = detail(
   'BookingInputError',
-  'Machine codes `site_not_found` (site_id missing, not an integer, or not a site of your tenant) and `site_unavailable` (the site is not active or the dates overlap a pending or confirmed booking); or `JSON parse error - <reason>` for a body that is not JSON.',
+  'Machine codes `site_not_found` (site_id missing, not an integer, or not a site of your tenant) and ' +
+    '`site_unavailable` (the site is not active or the dates overlap a pending or confirmed booking); or ' +
+    '`JSON parse error - <reason>` for a body that is not JSON.',
   z.union([z.enum(['site_not_found', 'site_unavailable']), z.string().regex(/^JSON parse error - /)]),
 );
 

@@ -28,7 +28,9 @@ export const changesMessageSchema = z
       endpoint_id: endpointId,
       previous: z.string().meta({
         description:
-          'The feed cursor this message continues from: the `cursor` of the message before it, or for the first one the position the endpoint started from (its creation or a replay). When it is not the cursor you stored, read the feed from yours instead.',
+          'The feed cursor this message continues from: the `cursor` of the message before it, or for the first ' +
+          'one the position the endpoint started from (its creation or a replay). When it is not the cursor you ' +
+          'stored, read the feed from yours instead.',
         examples: ['0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042'],
       }),
       cursor: z.string().meta({

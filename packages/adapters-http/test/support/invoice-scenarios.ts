@@ -171,7 +171,8 @@ export function describeInvoiceDocumentsOverHttp(name: string, open: () => Promi
         const reply = await get(`${API}/invoices/1/`, alpine);
         expect(reply.status).toBe(200);
         expect(reply.text).toBe(
-          '{"id":1,"invoice_number":"2026/000001 ü","booking_id":1,"total_chf":"112.40","status":"OFFEN","issued_at":"2026-05-03T10:00:00Z","updated_at":"2026-05-03T10:00:00Z"}',
+          '{"id":1,"invoice_number":"2026/000001 ü","booking_id":1,"total_chf":"112.40","status":"OFFEN",' +
+            '"issued_at":"2026-05-03T10:00:00Z","updated_at":"2026-05-03T10:00:00Z"}',
         );
         const listed = (await get(`${API}/invoices/`, alpine)).json.results.find((i: { id: number }) => i.id === 1);
         expect(reply.json).toEqual(listed);
@@ -220,7 +221,8 @@ export function describeInvoiceDocumentsOverHttp(name: string, open: () => Promi
         expect(reply.status).toBe(200);
         expect(reply.text).toBe(
           '{"count":2,"next":null,"previous":null,"results":[' +
-            '{"position":1,"description":"Pitch A01, 3 nights","quantity":"3.000","unit_price":"35.00","vat_rate":"8.10","amount":"105.00"},' +
+            '{"position":1,"description":"Pitch A01, 3 nights","quantity":"3.000","unit_price":"35.00",' +
+            '"vat_rate":"8.10","amount":"105.00"},' +
             '{"position":2,"description":"Kurtaxe","quantity":"2.000","unit_price":"3.70","vat_rate":"0.00","amount":"7.40"}]}',
         );
         const second = await get(`${API}/invoices/1/lines/?page=2&page_size=1`, alpine);

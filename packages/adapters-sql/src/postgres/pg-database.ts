@@ -87,7 +87,8 @@ type Queryable = pg.Pool | pg.PoolClient;
 /** Column name → SQL type of a table (as `format_type` spells it), for the array casts of insertMany. */
 async function columnTypes(client: Queryable, table: string): Promise<Map<string, string>> {
   const result = await client.query<{ name: string; type: string }>(
-    'SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped',
+    'SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute ' +
+      'WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped',
     [table],
   );
   return new Map(result.rows.map((row) => [row.name, row.type]));

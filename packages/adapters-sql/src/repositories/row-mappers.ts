@@ -22,7 +22,8 @@ export const BOOKINGS: ListSource = {
   columns:
     'b.id, b.tenant_id, b.booking_reference, b.guest_first_name, b.guest_last_name, b.guest_email, b.site_id, ' +
     '(SELECT s.site_number FROM sites s WHERE s.tenant_id = b.tenant_id AND s.id = b.site_id) AS site_number, ' +
-    'b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, b.created_at, b.source, b.updated_at, ' +
+    'b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, ' +
+    'b.created_at, b.source, b.updated_at, ' +
     'b.customer_id',
   table: 'bookings',
   alias: 'b',
@@ -114,7 +115,8 @@ export function toInvoice(dialect: Dialect, row: RawRow): Invoice {
 }
 
 export const INVOICE_LINES_SELECT =
-  'SELECT position, description, quantity, unit_price, vat_rate, amount FROM invoice_lines WHERE tenant_id = ? AND invoice_id = ? ORDER BY position';
+  'SELECT position, description, quantity, unit_price, vat_rate, amount FROM invoice_lines ' +
+  'WHERE tenant_id = ? AND invoice_id = ? ORDER BY position';
 
 export function toInvoiceLine(row: RawRow): InvoiceLine {
   return {

@@ -264,7 +264,8 @@ export class SqlBookingRepository implements BookingRepository {
   async listOccupyingStays(tenantId: number, siteIds: readonly number[], window: DateRange): Promise<Stay[]> {
     if (siteIds.length === 0) return [];
     const rows = await this.db.rows(
-      `SELECT site_id, check_in_date, check_out_date FROM bookings WHERE tenant_id = ? AND site_id IN (${siteIds.map(() => '?').join(', ')}) ` +
+      `SELECT site_id, check_in_date, check_out_date FROM bookings WHERE tenant_id = ? AND site_id IN ` +
+        `(${siteIds.map(() => '?').join(', ')}) ` +
         `AND check_in_date < ? AND check_out_date > ? AND status IN ${OCCUPYING_IN}`,
       [tenantId, ...siteIds, window.to, window.from, ...OCCUPYING_STATUSES],
     );

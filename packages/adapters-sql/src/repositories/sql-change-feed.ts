@@ -57,7 +57,9 @@ export class SqlChangeFeed implements ChangeFeedRepository {
       if (ids.length === 0) continue;
       const { source, only, map } = SOURCES[type];
       const a = source.alias;
-      const sql = `SELECT ${source.columns} FROM ${source.table} ${a} WHERE ${a}.tenant_id = ? AND ${a}.id IN (${placeholders(ids.length)})${only ? ` AND ${only}` : ''}`;
+      const sql =
+        `SELECT ${source.columns} FROM ${source.table} ${a} WHERE ${a}.tenant_id = ? AND ${a}.id IN ` +
+        `(${placeholders(ids.length)})${only ? ` AND ${only}` : ''}`;
       for (const row of await tx.rows(sql, [tenantId, ...ids])) records.set(`${type}:${toInt(row[0])}`, map(this.db, row));
     }
     return records;

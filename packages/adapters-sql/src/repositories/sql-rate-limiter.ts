@@ -76,7 +76,8 @@ export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
     const row = await this.db.get<{ n: unknown }>(
-      'SELECT (SELECT n FROM rate_limit_windows WHERE key = ? AND window_start = ?) AS n FROM tenant_counters WHERE tenant_id = ? AND data_version = ?',
+      'SELECT (SELECT n FROM rate_limit_windows WHERE key = ? AND window_start = ?) AS n FROM tenant_counters ' +
+        'WHERE tenant_id = ? AND data_version = ?',
       [key, start, guard.tenantId, guard.stamp],
     );
     return row ? decide(row.n === null ? 0 : Number(row.n), limit, now, start) : null;

@@ -206,7 +206,8 @@ export class SqlTenantImporter implements TenantImporter {
     // an earlier tenant under this id: they describe records that are gone.
     await tx.run('DELETE FROM change_log WHERE tenant_id = ?', [tenantId]);
     await tx.run(
-      'INSERT INTO booking_counts (tenant_id, status, n) SELECT tenant_id, status, COUNT(*) FROM bookings WHERE tenant_id = ? GROUP BY tenant_id, status',
+      'INSERT INTO booking_counts (tenant_id, status, n) SELECT tenant_id, status, COUNT(*) FROM bookings ' +
+        'WHERE tenant_id = ? GROUP BY tenant_id, status',
       [tenantId],
     );
     // Issue 17 (migration 012): the totals per status and day. Like change_log, these tables have no foreign key to
@@ -227,12 +228,14 @@ export class SqlTenantImporter implements TenantImporter {
       [tenantId],
     );
     await tx.run(
-      'INSERT INTO invoice_counts (tenant_id, status, n) SELECT tenant_id, status, COUNT(*) FROM invoices WHERE tenant_id = ? GROUP BY tenant_id, status',
+      'INSERT INTO invoice_counts (tenant_id, status, n) SELECT tenant_id, status, COUNT(*) FROM invoices ' +
+        'WHERE tenant_id = ? GROUP BY tenant_id, status',
       [tenantId],
     );
     await tx.run(
       'INSERT INTO invoice_day_counts (tenant_id, status, issued_day, n) ' +
-        `SELECT tenant_id, status, ${utcDay('issued_at')} AS issued_day, COUNT(*) FROM invoices WHERE tenant_id = ? GROUP BY tenant_id, status, issued_day`,
+        `SELECT tenant_id, status, ${utcDay('issued_at')} AS issued_day, COUNT(*) FROM invoices ` +
+        `WHERE tenant_id = ? GROUP BY tenant_id, status, issued_day`,
       [tenantId],
     );
     const logged = await tx.run(
@@ -247,7 +250,8 @@ export class SqlTenantImporter implements TenantImporter {
     const lastBookingId = t.bookings.reduce((max, b) => Math.max(max, b.id), 0);
     const customers = t.users.filter((u) => u.role === 'customer').length;
     const updated = await tx.run(
-      `UPDATE tenant_counters SET last_booking_id = ?, sites = ?, customers = ?, invoices = ?, last_change = ?, data_version = ${this.db.dialect.nextDataVersion('data_version')} WHERE tenant_id = ?`,
+      `UPDATE tenant_counters SET last_booking_id = ?, sites = ?, customers = ?, invoices = ?, last_change = ?, ` +
+        `data_version = ${this.db.dialect.nextDataVersion('data_version')} WHERE tenant_id = ?`,
       [lastBookingId, t.sites.length, customers, t.invoices.length, logged, tenantId],
     );
     if (updated !== 1) throw new DomainError('validation_failed', `tenant "${t.slug}": counters missing`);

@@ -109,7 +109,9 @@ function walkedWindowSql(
   params.push(walk.budget, ...walk.afterParams, window.limit, offset);
   return (
     `SELECT ${source.columns} FROM (SELECT s.tenant_id, s.${idName} FROM (` +
-    `SELECT ${[`${a}.tenant_id`, order.keyColumn, order.idColumn, ...walk.columns.map((c) => `${a}.${c}`)].join(', ')} FROM ${source.table} ${a}${index} WHERE ${where.join(' AND ')} ` +
+    `SELECT ` +
+    `${[`${a}.tenant_id`, order.keyColumn, order.idColumn, ...walk.columns.map((c) => `${a}.${c}`)].join(', ')} ` +
+    `FROM ${source.table} ${a}${index} WHERE ${where.join(' AND ')} ` +
     `ORDER BY ${order.keyColumn} ${direction}, ${order.idColumn} ${direction} LIMIT ?) s WHERE ${carried.join(' AND ')} ` +
     `ORDER BY s.${keyName} ${direction}, s.${idName} ${direction} LIMIT ? OFFSET ?) w ` +
     `CROSS JOIN ${source.table} ${a} WHERE ${a}.tenant_id = w.tenant_id AND ${a}.id = w.id ` +

@@ -45,7 +45,8 @@ async function change(run: Tx): Promise<void> {
       case 3:
         await run('DELETE FROM invoices WHERE tenant_id = ? AND id = ?', [tenantId, 1000 + id]);
         await run(
-          "INSERT INTO invoices (tenant_id, id, invoice_number, booking_id, total_chf, status, issued_at) VALUES (?, ?, ?, NULL, ?, 'OFFEN', ?)",
+          'INSERT INTO invoices (tenant_id, id, invoice_number, booking_id, total_chf, status, issued_at) VALUES ' +
+            "(?, ?, ?, NULL, ?, 'OFFEN', ?)",
           [tenantId, 1000 + id, `R-${random(100000)}`, random(10000), url!.startsWith('sqlite:') ? Date.now() : new Date().toISOString()],
         );
         break;

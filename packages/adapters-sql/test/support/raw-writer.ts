@@ -57,7 +57,8 @@ class SqlRawWriter implements RawWriter {
 
   insertSite(tenantId: number, s: RawSite) {
     return this.change(
-      'INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, ' +
+        'site_type_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       [tenantId, s.id, s.siteNumber, s.name, s.maxOccupants, s.basePricePerNight, s.status, s.siteTypeId],
     );
   }
@@ -65,7 +66,8 @@ class SqlRawWriter implements RawWriter {
   insertBooking(tenantId: number, b: RawBooking) {
     return this.change(
       'INSERT INTO bookings (tenant_id, id, booking_reference, guest_first_name, guest_last_name, guest_email, site_id, check_in_date, ' +
-        'check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       [
         tenantId,
         b.id,
@@ -113,7 +115,8 @@ class SqlRawWriter implements RawWriter {
 
   insertLine(tenantId: number, invoiceId: number, l: InvoiceLine) {
     return this.change(
-      'INSERT INTO invoice_lines (tenant_id, invoice_id, position, description, quantity, unit_price, vat_rate, amount) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO invoice_lines (tenant_id, invoice_id, position, description, quantity, unit_price, vat_rate, ' +
+        'amount) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       [tenantId, invoiceId, l.position, l.description, l.quantity, l.unitPrice, l.vatRate, l.amount],
     );
   }

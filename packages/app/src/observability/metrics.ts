@@ -66,7 +66,9 @@ export async function createMetrics(): Promise<ServerMetrics> {
   });
   const rateLimited = new client.Counter({
     name: 'campsite_http_rate_limited_total',
-    help: 'Requests refused with 429: limit="api_key" for a key over its per-minute budget, "auth_failures" for an address with too many failed authentications.',
+    help:
+      'Requests refused with 429: limit="api_key" for a key over its per-minute budget, "auth_failures" for an ' +
+      'address with too many failed authentications.',
     labelNames: ['limit'] as const,
     registers,
   });

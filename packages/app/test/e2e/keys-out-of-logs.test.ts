@@ -80,11 +80,20 @@ describe('campsite serve keeps keys out of its logs', () => {
       [`${head('PUT', `${API}/sites/?k=${planted}`, [auth, ...everywhere])}\r\n`],
       [`${head('HEAD', `${API}/bookings/?k=${planted}`, [auth])}\r\n`],
       [
-        `${head('POST', `${API}/bookings/?k=${planted}`, [auth, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, ...everywhere])}\r\n${body}`,
+        `${head('POST', `${API}/bookings/?k=${planted}`, [
+          auth,
+          'Content-Type: application/json',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          ...everywhere,
+        ])}\r\n${body}`,
       ],
       [`${head('POST', `${API}/bookings/`, [auth, `Content-Type: text/${planted}`, 'Content-Length: 2'])}\r\n{}`],
       [
-        `${head('POST', `${API}/bookings/`, [auth, 'Content-Type: application/json', `Content-Length: ${planted.length + 1}`])}\r\n{${planted}`,
+        `${head('POST', `${API}/bookings/`, [
+          auth,
+          'Content-Type: application/json',
+          `Content-Length: ${planted.length + 1}`,
+        ])}\r\n{${planted}`,
       ],
       [`GET ${API}/sites/ HTTP/1.1\r\nHost: ${planted}@evil.example\r\n${auth}\r\nConnection: close\r\n\r\n`],
       [`${head('GET', `/readyz?k=${planted}`, everywhere)}\r\n`],

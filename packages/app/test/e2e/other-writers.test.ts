@@ -122,11 +122,13 @@ describeOnBackends('writes by another program are seen on the next request', (ba
   it('lets the API create after the other program inserted bookings and sites: fresh ids, the overlap still refused, no 5xx', async () => {
     const created = (at: Date) => other.time(at);
     await other.run(
-      "INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id) VALUES (1, 4, 'C1', 'Neu', 4, 3000, 'active', 1)",
+      'INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, ' +
+        "site_type_id) VALUES (1, 4, 'C1', 'Neu', 4, 3000, 'active', 1)",
     );
     await other.run(
       'INSERT INTO bookings (tenant_id, id, booking_reference, guest_first_name, guest_last_name, guest_email, site_id, check_in_date, ' +
-        "check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) VALUES (1, 3, 'CONSOLE003', 'Per', 'Telefon', '', 4, " +
+        'check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) ' +
+        "VALUES (1, 3, 'CONSOLE003', 'Per', 'Telefon', '', 4, " +
         "'2027-01-01', '2027-01-05', 2, 0, 0, 'confirmed', 12000, ?, 'console')",
       [created(new Date())],
     );

@@ -39,7 +39,8 @@ async function sqlBooking(client: pg.Client, stay: ReturnType<typeof randomStay>
   try {
     await client.query('SELECT 1 FROM sites WHERE tenant_id = 1 AND id = $1 FOR UPDATE', [stay.siteId]);
     const clash = await client.query(
-      "SELECT 1 FROM bookings WHERE tenant_id = 1 AND site_id = $1 AND status IN ('pending', 'confirmed') AND check_in_date < $2 AND check_out_date > $3 LIMIT 1",
+      "SELECT 1 FROM bookings WHERE tenant_id = 1 AND site_id = $1 AND status IN ('pending', 'confirmed') AND " +
+        'check_in_date < $2 AND check_out_date > $3 LIMIT 1',
       [stay.siteId, stay.checkOut, stay.checkIn],
     );
     if (clash.rowCount !== 0) {
@@ -51,7 +52,8 @@ async function sqlBooking(client: pg.Client, stay: ReturnType<typeof randomStay>
     );
     await client.query(
       'INSERT INTO bookings (tenant_id, id, booking_reference, guest_first_name, guest_last_name, guest_email, site_id, check_in_date, ' +
-        "check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) VALUES (1, $1, $2, 'Per', 'Telefon', '', $3, " +
+        'check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) ' +
+        "VALUES (1, $1, $2, 'Per', 'Telefon', '', $3, " +
         "$4, $5, 2, 0, 0, 'confirmed', 12000, now(), 'console')",
       [rows[0]!.id, `CONSOLE${String(n).padStart(6, '0')}`, stay.siteId, stay.checkIn, stay.checkOut],
     );

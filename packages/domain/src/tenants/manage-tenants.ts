@@ -19,7 +19,8 @@ export class ManageTenants {
     if (slug.length > MAX_SLUG_LENGTH || !SLUG.test(slug)) {
       throw new DomainError(
         'validation_failed',
-        `invalid slug ${JSON.stringify(slug)}: use lowercase letters and digits, joined by single "-" or "_" (at most ${MAX_SLUG_LENGTH} characters)`,
+        `invalid slug ${JSON.stringify(slug)}: use lowercase letters and digits, joined by single "-" or "_" (at ` +
+          `most ${MAX_SLUG_LENGTH} characters)`,
       );
     }
     const trimmed = name.trim();

@@ -3,8 +3,9 @@
  * trusted only through NODE_EXTRA_CA_CERTS (no verification switched off). It mirrors every booking of a tenant
  * through `bookings.all`, with a 429 and a 500 injected by a fetch wrapper in front of the real server, then
  * creates one booking whose first answer is lost on the way back (the booking is stored; the client sees a timeout
- * and retries with the same Idempotency-Key, which must replay that booking rather than make a second). Then it follows the change feed to its end, storing the cursor, creates another booking and
- * resumes the feed from the stored cursor. Every real answer is checked against the published OpenAPI document.
+ * and retries with the same Idempotency-Key, which must replay that booking rather than make a second). Then it
+ * follows the change feed to its end, storing the cursor, creates another booking and resumes the feed from the
+ * stored cursor. Every real answer is checked against the published OpenAPI document.
  * Prints one JSON line.
  *
  *   node --import tsx client-mirror.ts <baseUrl> <apiKey> <siteId>
@@ -105,5 +106,21 @@ const again: string[] = [];
 for await (const change of client.changes.follow({ after: stored })) again.push(`${change.type} ${change.id}`);
 
 process.stdout.write(
-  `${JSON.stringify({ count, rows, unique: ids.size, calls, injected, mirrorMs, created, countAfter: after.count, pagesRequested, feedChanges, feedUnique: feedIds.size, replays, secondId: second.id, resumed, again })}\n`,
+  `${JSON.stringify({
+    count,
+    rows,
+    unique: ids.size,
+    calls,
+    injected,
+    mirrorMs,
+    created,
+    countAfter: after.count,
+    pagesRequested,
+    feedChanges,
+    feedUnique: feedIds.size,
+    replays,
+    secondId: second.id,
+    resumed,
+    again,
+  })}\n`,
 );
