@@ -53,18 +53,6 @@ export default tseslint.config(
     rules: { 'max-len': ['error', { code: 140, ignoreUrls: true, ignoreRegExpLiterals: true }] },
   },
   {
-    // Until the webhook work lands: these files are being changed on another branch.
-    files: [
-      'packages/domain/src/webhooks/**',
-      'packages/adapters-http/src/openapi/webhook-operations.ts',
-      'packages/adapters-http/src/schemas/webhook-endpoint.schema.ts',
-      'packages/adapters-http/src/routes/webhook-endpoints.routes.ts',
-      'packages/adapters-sql/src/repositories/sql-webhook-*.ts',
-      'packages/app/src/webhooks/**',
-    ],
-    rules: { 'max-len': 'off' },
-  },
-  {
     // Tests and their support code use empty functions as honest no-ops (a silent logger, a close with nothing to
     // close); only empty error handlers stay forbidden there.
     files: ['**/test/**/*.ts', '**/*.test.ts'],

@@ -87,7 +87,8 @@ export function webhookOperations(): OperationSpec[] {
       tag,
       summary: 'Create a webhook endpoint',
       description:
-        "Registers a URL to receive the tenant's changes as signed messages, from `after` (default: only later changes). The answer holds the signing secret, shown this once. At most 10 endpoints per tenant.",
+        "Registers a URL to receive the tenant's changes as signed messages, from `after` (default: only later changes). " +
+        'The answer holds the signing secret, shown this once. At most 10 endpoints per tenant.',
       scope,
       requestBody: ref(createWebhookEndpointBodySchema),
       responses: {
@@ -128,7 +129,8 @@ export function webhookOperations(): OperationSpec[] {
       operationId: 'updateWebhookEndpoint',
       tag,
       summary: 'Change, pause or resume a webhook endpoint',
-      description: `Sets any of \`url\`, \`types\`, \`description\` and \`status\`. Pausing keeps the position; resuming delivers from it. ${notFound}`,
+      description:
+        'Sets any of `url`, `types`, `description` and `status`. Pausing keeps the position; resuming delivers from it. ' + notFound,
       scope,
       pathId,
       requestBody: ref(updateWebhookEndpointBodySchema),
@@ -160,7 +162,9 @@ export function webhookOperations(): OperationSpec[] {
       operationId: 'rotateWebhookSecret',
       tag,
       summary: 'Rotate the signing secret',
-      description: `A new secret signs from now on; the previous one keeps signing for 24 hours (receivers accept either), or stops at once with \`expire_previous\`. ${notFound}`,
+      description:
+        'A new secret signs from now on; the previous one keeps signing for 24 hours (receivers accept either), ' +
+        `or stops at once with \`expire_previous\`. ${notFound}`,
       scope,
       pathId,
       requestBody: ref(rotateSecretBodySchema),
@@ -197,7 +201,9 @@ export function webhookOperations(): OperationSpec[] {
       operationId: 'pingWebhookEndpoint',
       tag,
       summary: 'Send a test message',
-      description: `Sends a signed \`ping\` message to the URL, outside the chain of changes (the position does not move), also to a paused endpoint. The answer does not wait for the receiver. ${notFound}`,
+      description:
+        'Sends a signed `ping` message to the URL, outside the chain of changes (the position does not move), also to a ' +
+        `paused endpoint. The answer does not wait for the receiver. ${notFound}`,
       scope,
       pathId,
       responses: {

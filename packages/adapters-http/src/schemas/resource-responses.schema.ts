@@ -274,7 +274,8 @@ export const webhookEndpointSchema = z
       .nullable()
       .meta({
         description:
-          'Why the endpoint is paused: `manual` (through the API), `gone` (the receiver answered 410) or `failing` (three days of failed attempts); null while active.',
+          'Why the endpoint is paused: `manual` (through the API), `gone` (the receiver answered 410) or `failing` ' +
+          '(three days of failed attempts); null while active.',
         examples: [null],
       }),
     position: z.string().meta({

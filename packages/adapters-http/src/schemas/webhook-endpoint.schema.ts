@@ -34,7 +34,8 @@ const typesField = z
     items: { enum: [...CHANGE_TYPES] },
     minItems: 1,
     description:
-      'Change types to deliver; duplicates are folded. Default: every type the key can read. A type the key cannot read: `{"types":["Not readable with this key: customer."]}`.',
+      'Change types to deliver; duplicates are folded. Default: every type the key can read. A type the key cannot read: ' +
+      '`{"types":["Not readable with this key: customer."]}`.',
     examples: [['booking']],
   });
 
@@ -145,13 +146,17 @@ const DOC_FIELDS: Record<FieldName, z.ZodType> = {
     type: 'string',
     format: 'uri',
     maxLength: MAX_WEBHOOK_URL_LENGTH,
-    description: `A public \`https\` URL of at most ${MAX_WEBHOOK_URL_LENGTH} characters, without user info, whose host is not a loopback, private, link-local, shared, unique-local, multicast, unspecified or documentation address (docs/webhooks.md). Refused: \`{"url":["Enter a public https URL."]}\`.`,
+    description:
+      `A public \`https\` URL of at most ${MAX_WEBHOOK_URL_LENGTH} characters, without user info, whose host is not a loopback, ` +
+      'private, link-local, shared, unique-local, multicast, unspecified or documentation address (docs/webhooks.md). ' +
+      'Refused: `{"url":["Enter a public https URL."]}`.',
     examples: ['https://hooks.example.com/campsite'],
   }),
   after: z.unknown().meta({
     type: 'string',
     description:
-      'A feed cursor (the change feed\'s `cursor`); delivery goes on after it. `""` is the beginning of the feed. Malformed or of another tenant: 400 `{"detail":"invalid_cursor"}`.',
+      'A feed cursor (the change feed\'s `cursor`); delivery goes on after it. `""` is the beginning of the feed. ' +
+      'Malformed or of another tenant: 400 `{"detail":"invalid_cursor"}`.',
     examples: ['0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042'],
   }),
 };

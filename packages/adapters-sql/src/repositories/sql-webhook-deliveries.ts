@@ -75,7 +75,8 @@ export class SqlWebhookDeliveries implements WebhookDeliveryStore {
 
   async acknowledge(tenantId: number, endpointId: number, owner: string, messageId: string): Promise<void> {
     const moved = await this.db.run(
-      `UPDATE webhook_endpoints SET position = message_cursor, ${FORGET_MESSAGE}, ${RELEASE} WHERE ${KEY} AND lease_owner = ? AND message_id = ? AND position = message_previous`,
+      `UPDATE webhook_endpoints SET position = message_cursor, ${FORGET_MESSAGE}, ${RELEASE} ` +
+        `WHERE ${KEY} AND lease_owner = ? AND message_id = ? AND position = message_previous`,
       [tenantId, endpointId, owner, messageId],
     );
     if (moved === 0) await this.release(tenantId, endpointId, owner, null);
