@@ -15,6 +15,9 @@ export interface GroupTransaction {
   abandon(): Promise<void>;
 }
 
+/** Writes in one turn of the event loop that make it worth waiting for the turn's end before a group begins. */
+const BURST = 3;
+
 interface PendingWrite {
   work(tx: SqlExecutor): Promise<unknown>;
   resolve(value: unknown): void;
@@ -23,20 +26,22 @@ interface PendingWrite {
 
 /**
  * Group commit (docs/database-rules.md §5): write transactions that arrive together run one after the other in one
- * engine transaction and share its COMMIT, which is most of a small write's cost. Each caller learns its own outcome,
- * and only once the COMMIT is done, so nothing is answered before it is durable.
+ * engine transaction and share its COMMIT, which is most of a small write's cost on SQLite. Each caller learns its
+ * own outcome, and only once the COMMIT is done, so nothing is answered before it is durable.
  *
- * One group runs at a time: writes of one tenant contend for the same counter rows anyway, and a second group could
- * only wait for the first one's locks, or deadlock with it.
+ * One group runs at a time, as SQLite has one writer at a time anyway.
  */
 export class GroupCommit {
   private readonly pending: PendingWrite[] = [];
   private running = false;
+  /** Writes that arrived in the current turn of the event loop. */
+  private arrivals = 0;
+  /** Whether writes came in bursts in the last turn that had any: then a new group waits for its turn's end. */
+  private bursts = false;
 
   /**
    * @param open begins an engine transaction for the next group
-   * @param maxWrites bounds how long the first write of a group waits for its answer (and, on PostgreSQL, keeps the
-   *   savepoints within the server's cache of subtransactions)
+   * @param maxWrites bounds how long the first write of a group waits for its answer
    */
   constructor(
     private readonly open: () => Promise<GroupTransaction>,
@@ -46,12 +51,20 @@ export class GroupCommit {
   run<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.arrivals++ === 0) setImmediate(() => this.endTurn());
       if (this.running) return;
       this.running = true;
-      // A group started now would hold only this write: the other requests that arrived in the same turn of the
-      // event loop have not been read yet. At the turn's check phase they have, and they join.
-      setImmediate(() => void this.drain());
+      // Under a burst of writes, a group started now would hold only this one: the other requests that arrived in
+      // the same turn of the event loop have not been read yet. At the turn's check phase they have, and they join.
+      // A lone write goes at once instead, so that a writer among many readers does not wait a turn for nothing.
+      if (this.bursts) setImmediate(() => void this.drain());
+      else queueMicrotask(() => void this.drain());
     });
+  }
+
+  private endTurn(): void {
+    this.bursts = this.arrivals >= BURST;
+    this.arrivals = 0;
   }
 
   private async drain(): Promise<void> {
@@ -86,8 +99,8 @@ export class GroupCommit {
           const result = await write.work(group.tx);
           outcomes.push(() => write.resolve(result));
         } catch (error) {
-          // The engine ends the whole transaction on some errors (a lost connection, a full disk): then the writes
-          // before this one are gone with it.
+          // The engine ends the whole transaction on some errors (a full disk, an I/O error): then the writes before
+          // this one are gone with it.
           if (!(await group.undo())) throw error;
           outcomes.push(() => write.reject(error));
         }

@@ -1,13 +1,11 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgDatabase } from '../src/postgres/pg-database';
 import type { SqlDatabase } from '../src/sql-executor';
 import { SqliteDatabase } from '../src/sqlite/sqlite-database';
-import { postgresForTests, tempDir } from './support/databases';
+import { tempDir } from './support/databases';
 
-// docs/database-rules.md §5: write transactions that arrive together share one COMMIT, each in its own savepoint, and
+// docs/database-rules.md §5: SQLite write transactions that arrive together share one COMMIT, each in its own savepoint, and
 // every caller learns its own outcome only once that COMMIT is done.
 
 interface Engine {
@@ -121,6 +119,14 @@ describe('group commit on SQLite', () => {
     expect(log).toBeLessThan(5);
   });
 
+  it('begins a lone write at once, without waiting for the end of the turn', async () => {
+    let committed = false;
+    const write = db.transaction((tx) => tx.run("INSERT INTO notes (id, body) VALUES (1, 'alone')")).then(() => (committed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(committed).toBe(true);
+    await write;
+  });
+
   it('fails every write of a group whose BEGIN fails, and the next write runs normally', async () => {
     // Another program holds the write lock past this connection's busy timeout (shortened for the test).
     other.exec('BEGIN IMMEDIATE');
@@ -135,36 +141,3 @@ describe('group commit on SQLite', () => {
     expect(other.prepare('SELECT id FROM notes').pluck().all()).toEqual([9]);
   });
 });
-
-const postgres = await postgresForTests('group commit');
-if (postgres) {
-  describeGroupCommit('postgres', async () => {
-    const db = new PgDatabase(postgres.url, { max: 2 });
-    await db.exec('DROP TABLE IF EXISTS notes; CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL)');
-    const other = new pg.Client({ connectionString: postgres.url });
-    await other.connect();
-    return {
-      db,
-      committedIds: async () => (await other.query<{ id: number }>('SELECT id FROM notes ORDER BY id')).rows.map((row) => row.id),
-      close: async () => {
-        await other.end();
-        await db.close();
-      },
-    };
-  });
-
-  it('postgres: runs writes that arrive together in one transaction', async () => {
-    const db = new PgDatabase(postgres.url, { max: 2 });
-    try {
-      const xids = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          db.transaction(async (tx) => (await tx.get<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid'))!.xid),
-        ),
-      );
-      // Twenty lone transactions would have twenty ids.
-      expect(new Set(xids).size).toBeLessThan(5);
-    } finally {
-      await db.close();
-    }
-  });
-}

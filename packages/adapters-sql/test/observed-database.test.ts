@@ -63,7 +63,7 @@ describe('SQLite connection use', () => {
       let finish!: () => void;
       const held = new Promise<void>((resolve) => (finish = resolve));
       const transaction = db.transaction(() => held);
-      // A write transaction begins at the end of the event loop's turn (group commit, docs/database-rules.md §5).
+      // Let the write transaction begin: under bursts it waits for the end of the turn (docs/database-rules.md §5).
       await new Promise((resolve) => setImmediate(resolve));
       const queued = [db.get('SELECT 1 AS one'), db.all('SELECT 2 AS two')];
       await new Promise((resolve) => setImmediate(resolve));

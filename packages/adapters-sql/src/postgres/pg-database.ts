@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { isDomainError } from '@campsite/domain';
-import { GroupCommit, type GroupTransaction } from '../group-commit';
 import type { ConnectionUse, Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
 import { databaseUnavailable, isConnectionFailure, translateConnectionFailure } from './connection-failures';
 
@@ -28,8 +27,6 @@ export const postgresDialect: Dialect = {
 };
 
 const STATEMENT_TIMEOUT_MS = 10_000;
-/** Writes per group commit: their savepoints stay within the 64 subtransactions a server session caches. */
-const MAX_GROUP_WRITES = 32;
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
 /**
  * `begin` and the transaction's own limits, in one round trip. SET LOCAL ends with the transaction, so no setting
@@ -149,7 +146,6 @@ export class PgDatabase implements SqlDatabase {
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
-  private readonly writes = new GroupCommit(() => this.beginGroup(), MAX_GROUP_WRITES);
 
   constructor(connectionString: string, options: { max?: number; onBackgroundError?: (error: unknown, what: string) => void } = {}) {
     this.pool = new pg.Pool({
@@ -223,48 +219,13 @@ export class PgDatabase implements SqlDatabase {
   }
 
   /**
-   * Write transactions share their commits (docs/database-rules.md §5): each COMMIT waits for the WAL to reach the
-   * disk, and the writes of one tenant hold its counter rows until then, so alone they would queue behind one flush
-   * each. A lost connection fails the writes of the group as `database_unavailable`, like a lone transaction's.
+   * Each write transaction on a pooled connection of its own, concurrently with the others: PostgreSQL flushes the
+   * WAL of concurrent commits together by itself. Grouping them on one connection, as SQLite does
+   * (docs/database-rules.md §5), was measured slower here: each statement of a group waits for a turn of the event
+   * loop, and under read load that serialised the writes.
    */
-  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    try {
-      return await this.writes.run(work);
-    } catch (error) {
-      throw translateConnectionFailure(error);
-    }
-  }
-
-  private async beginGroup(): Promise<GroupTransaction> {
-    // The first write's savepoint travels with BEGIN, in the same round trip.
-    const client = await this.beginOnAny(`${withLimits('BEGIN')}; SAVEPOINT grouped_write`);
-    const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
-    let first = true;
-    return {
-      tx,
-      savepoint: async () => {
-        if (first) first = false;
-        else await client.query('SAVEPOINT grouped_write');
-      },
-      undo: () =>
-        client.query('ROLLBACK TO SAVEPOINT grouped_write').then(
-          () => true,
-          // The connection is gone with the transaction; the write's own error says why, to every write of the group.
-          () => false,
-        ),
-      commit: async () => {
-        const { command } = await client.query('COMMIT');
-        // PostgreSQL answers the COMMIT of a transaction that an unhandled error aborted with ROLLBACK, not an error.
-        if (command === 'ROLLBACK') throw new Error('the transaction was aborted by an earlier error and rolled back');
-        release(client);
-      },
-      abandon: async () => {
-        // A connection that cannot even roll back is not given back to the pool for the next request.
-        let broken: Error | undefined;
-        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-        release(client, broken);
-      },
-    };
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.within('BEGIN', work);
   }
 
   /** A read-only snapshot changes nothing, so one that lost its connection runs once more, as a read does. */
