@@ -44,7 +44,11 @@ export function startWebhookSender(
         if (outcome.kind === 'idle') return;
         onAttempt?.(outcome);
         const details = { ...endpoint, messageId: outcome.messageId, ...outcome.attempt };
-        if (outcome.kind === 'delivered') logger.debug(details, 'webhook delivered');
+        if (outcome.kind === 'delivered') {
+          logger.debug(details, 'webhook delivered');
+          // The endpoint may have more waiting: a backlog goes out message after message, not one per poll.
+          lookSoon();
+        }
         else if (outcome.kind === 'paused') logger.warn(details, 'webhook endpoint paused by the sender');
         else logger.warn(details, 'webhook attempt failed; it will be retried');
       },
@@ -56,7 +60,19 @@ export function startWebhookSender(
 
   // A database that is down would fail every look: said once when it starts and once when it ends, not 5 times a second.
   let failing = false;
+  let lookingNow = false;
+  let lookAgain = false;
+  const lookSoon = () => {
+    if (stopped) return;
+    if (lookingNow) lookAgain = true;
+    else {
+      clearTimeout(timer);
+      look();
+    }
+  };
   const look = () => {
+    lookingNow = true;
+    lookAgain = false;
     const room = maxConcurrent - inFlight.size;
     looking = (room > 0 ? sender.claim(room) : Promise.resolve([])).then(
       (claimed) => {
@@ -70,7 +86,8 @@ export function startWebhookSender(
       },
     );
     void looking.finally(() => {
-      if (!stopped) timer = setTimeout(look, pollMs);
+      lookingNow = false;
+      if (!stopped) timer = setTimeout(look, lookAgain ? 0 : pollMs);
     });
   };
   timer = setTimeout(look, pollMs);
