@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { Rng } from './seeded';
 
 export const FREE_WINDOW_START = '2030-01-01';
-export const ALL_SCOPES = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read'];
+export const ALL_SCOPES = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read', 'webhooks:manage'];
 
 export interface TenantSpec {
   slug: string;

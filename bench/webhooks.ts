@@ -1,0 +1,425 @@
+/**
+ * Issue 19's figures (docs/webhooks.md): webhook delivery measured through the real `campsite serve` against an HTTPS
+ * receiver in this process, on each backend.
+ *
+ * - Throughput: 20,000 bookings changed by one plain-SQL statement, delivered to one endpoint; changes per second
+ *   from the commit to the last entry's arrival (target: at least 2,000/s).
+ * - Latency: for a few seconds, a booking created through the API and one changed by plain SQL every 25 ms; the p95
+ *   from each change's `updated_at` (its commit) to its arrival (target: at most 2 s for both kinds).
+ * - Page 1 while 10 endpoints of the tenant deliver its whole history, beside page 1 without any endpoint before and
+ *   after, on the same server (target: at least 90% of the mean of the two).
+ *
+ *   tsx bench/webhooks.ts [--backends sqlite,postgres] [--bookings 20000] [--duration 8]
+ *
+ * Writes bench/webhook-results.json. Loopback only: the receiver, the server and the databases.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createRequire } from 'node:module';
+import { createServer as createNetServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateTenant } from './generate';
+import { hammer, type LoadResult } from './load';
+import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from './postgres-admin';
+import { type Child, killAllChildren, runToEnd, start, stop } from './processes';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const API = '/api/v1/public';
+const { values: argv } = parseArgs({
+  options: { backends: { type: 'string' }, bookings: { type: 'string' }, duration: { type: 'string' }, out: { type: 'string' } },
+});
+const options = {
+  backends: (argv.backends ?? process.env.BENCH_BACKENDS ?? 'sqlite,postgres').split(',').map((s) => s.trim()),
+  bookings: Number(argv.bookings ?? 40_000),
+  duration: Number(argv.duration ?? process.env.BENCH_DURATION ?? 8),
+  out: resolve(ROOT, argv.out ?? 'bench/webhook-results.json'),
+};
+const BULK_CHANGES = 20_000;
+const STREAM_SECONDS = 6;
+const STREAM_EVERY_MS = 25;
+const ENDPOINTS = 10;
+
+const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+const workDir = join(ROOT, 'bench/.work', `webhooks-${stamp}-${process.pid}`);
+const log = (message: string) => console.error(`[bench webhooks ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const requireFromSql = createRequire(join(ROOT, 'packages/adapters-sql/package.json'));
+
+interface Arrival {
+  id: number;
+  type: string;
+  updatedAt: number | null;
+  arrivedAt: number;
+  endpointId: number;
+}
+
+/** An HTTPS receiver with a certificate of its own (the server trusts it through NODE_EXTRA_CA_CERTS); 204 at once. */
+async function startReceiver(): Promise<{ url: string; caFile: string; arrivals: Arrival[]; close(): void }> {
+  const key = join(workDir, 'receiver-key.pem');
+  const cert = join(workDir, 'receiver-cert.pem');
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert,
+    '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1',
+  ], { stdio: 'ignore' }); // prettier-ignore
+  const arrivals: Arrival[] = [];
+  const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const arrivedAt = Date.now();
+      res.writeHead(204).end();
+      const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        type: string;
+        data: { endpoint_id: number; results?: Array<{ type: string; id: number; object: { updated_at?: string } | null }> };
+      };
+      for (const entry of message.data.results ?? []) {
+        const updatedAt = entry.object?.updated_at;
+        arrivals.push({
+          id: entry.id,
+          type: entry.type,
+          updatedAt: updatedAt ? Date.parse(updatedAt) : null,
+          arrivedAt,
+          endpointId: message.data.endpoint_id,
+        });
+      }
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `https://127.0.0.1:${port}/hooks`,
+    caFile: cert,
+    arrivals,
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as { port: number }).port;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+interface Answer {
+  status: number;
+  body: { id: number } & Record<string, unknown>;
+}
+
+function call(base: string, path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<Answer> {
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolveCall, reject) => {
+    const req = httpRequest(
+      `${base}${API}${path}`,
+      {
+        method: init.method ?? 'GET',
+        agent: false,
+        timeout: 60_000,
+        headers: {
+          accept: 'application/json',
+          'x-forwarded-proto': 'https',
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolveCall({ status: res.statusCode ?? 0, body: (text === '' ? {} : JSON.parse(text)) as Answer['body'] }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Plain SQL on a connection of its own, as the admin console would write. */
+async function otherProgram(databaseUrl: string): Promise<{ run(sql: string, params?: unknown[]): Promise<void>; close(): Promise<void> }> {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const Database = requireFromSql('better-sqlite3') as new (file: string) => {
+      pragma(s: string): unknown;
+      prepare(s: string): { run(...p: unknown[]): unknown };
+      close(): void;
+    };
+    const db = new Database(databaseUrl.slice('sqlite:'.length));
+    db.pragma('busy_timeout = 5000');
+    return { run: async (sql, params = []) => void db.prepare(sql).run(...params), close: async () => db.close() };
+  }
+  const pg = requireFromSql('pg') as {
+    Client: new (c: { connectionString: string }) => {
+      connect(): Promise<void>;
+      query(s: string, p?: unknown[]): Promise<unknown>;
+      end(): Promise<void>;
+    };
+  };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const numbered = (sql: string) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
+  return { run: async (sql, params = []) => void (await client.query(numbered(sql), params)), close: () => client.end() };
+}
+
+/** /healthz answers once the server listens (the "listening on" line may be filtered at LOG_LEVEL=warn). */
+async function ready(base: string, server: Child): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const up = await new Promise<boolean>((answer) => {
+      const req = httpRequest(`${base}/healthz`, { agent: false, headers: { 'x-forwarded-proto': 'https' } }, (res) => {
+        res.resume();
+        answer(res.statusCode === 200);
+      });
+      req.on('error', () => answer(false));
+      req.end();
+    });
+    if (up) return;
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${server.tail()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function until(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
+};
+
+interface WebhookFigures {
+  backend: string;
+  bulkChanges: number;
+  bulkSeconds: number;
+  changesPerSecond: number;
+  streamApiChanges: number;
+  streamSqlChanges: number;
+  p95ApiMs: number | null;
+  p95SqlMs: number | null;
+  page1WithoutBefore: LoadResult;
+  page1With10Endpoints: LoadResult & { entriesDeliveredMeanwhile: number };
+  page1WithoutAfter: LoadResult;
+  page1Ratio: number;
+}
+
+async function runBackend(backend: string): Promise<WebhookFigures> {
+  let databaseUrl: string;
+  let database: ThrowawayDatabase | undefined;
+  if (backend === 'sqlite') databaseUrl = `sqlite:${join(workDir, 'webhooks.db')}`;
+  else {
+    const admin = adminDatabaseUrl();
+    if (!admin) throw new Error('postgres: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    database = await createThrowawayDatabase(admin, `campsite_bench_webhooks_${stamp}_${process.pid}`);
+    databaseUrl = database.url;
+  }
+  const receiver = await startReceiver();
+  const tenant = generateTenant(join(workDir, `tenant-${backend}.json`), { slug: 'bench-hooks', bookings: options.bookings, seed: 4 });
+  const bin = join(ROOT, 'packages/app/bin/campsite.js');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: 'loopback',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    AUTH_FAILURES_PER_MINUTE: '1000000',
+    BCRYPT_COST: '12',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    // The receiver is on loopback with a certificate of its own: for benchmarks and tests only (docs/webhooks.md).
+    WEBHOOK_ALLOW_LOOPBACK: '1',
+    NODE_EXTRA_CA_CERTS: receiver.caFile,
+  };
+  delete env.TLS_CERT_FILE;
+  delete env.TLS_KEY_FILE;
+  const imported = await runToEnd('import', process.execPath, [bin, 'import', tenant.file], { cwd: ROOT, env, timeoutMs: 10 * 60_000 });
+  if (imported.code !== 0) throw new Error(`import failed: ${imported.output.slice(-1000)}`);
+  const port = await freePort();
+  const server = start(`serve (${backend})`, process.execPath, [bin, 'serve'], {
+    cwd: ROOT,
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    logFile: join(workDir, `serve-${backend}.log`),
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const other = await otherProgram(databaseUrl);
+  try {
+    await ready(base, server);
+    const token = tenant.token;
+    const ofTenant = `(SELECT id FROM tenants WHERE slug = '${tenant.slug}')`;
+    const page1 = async (label: string) => {
+      const result = await hammer({
+        url: `${base}${API}/bookings/`,
+        headers: { accept: 'application/json', 'x-forwarded-proto': 'https', authorization: `Bearer ${token}` },
+        duration: options.duration,
+        connections: 50,
+      });
+      log(`${backend} ${label}: ${result.rps} rps, p99 ${result.p99Ms} ms`);
+      return result;
+    };
+    // Warm up: the key's first request pays its bcrypt check.
+    await hammer({
+      url: `${base}${API}/bookings/`,
+      headers: { 'x-forwarded-proto': 'https', authorization: `Bearer ${token}` },
+      duration: 2,
+      connections: 50,
+    });
+    const page1WithoutBefore = await page1('page 1, no endpoint');
+
+    // Throughput: one endpoint, from now on; then one statement changes BULK_CHANGES bookings.
+    const created = await call(base, '/webhook-endpoints/', token, { method: 'POST', body: { url: receiver.url, types: ['booking'] } });
+    if (created.status !== 201) throw new Error(`creating an endpoint gave ${created.status}: ${JSON.stringify(created.body)}`);
+    const endpointId = created.body.id;
+    // The first half changes at once; the second half is left for the stream below.
+    const bulk = Math.min(BULK_CHANGES, Math.floor(options.bookings / 2));
+    const committed = Date.now();
+    await other.run(`UPDATE bookings SET guest_email = 'bulk.' || id || '@example.ch' WHERE tenant_id = ${ofTenant} AND id <= ?`, [bulk]);
+    const bulkArrived = () => receiver.arrivals.filter((a) => a.endpointId === endpointId).length >= bulk;
+    await until(`${bulk} changes at the receiver`, bulkArrived, 120_000);
+    const lastArrival = Math.max(...receiver.arrivals.map((a) => a.arrivedAt));
+    const bulkSeconds = (lastArrival - committed) / 1000;
+    const changesPerSecond = Math.round(bulk / bulkSeconds);
+    log(`${backend} bulk: ${bulk} changes delivered in ${bulkSeconds.toFixed(2)} s = ${changesPerSecond} changes/s`);
+
+    // Latency: API creates and plain-SQL changes, interleaved, each timed from its updated_at to its arrival.
+    const apiIds = new Set<number>();
+    const sqlIds = new Set<number>();
+    const siteIds = tenant.activeSiteIds;
+    const streamUntil = Date.now() + STREAM_SECONDS * 1000;
+    let n = 0;
+    while (Date.now() < streamUntil) {
+      const i = n++;
+      if (i % 2 === 0) {
+        const day = Date.UTC(2031, 0, 1) + Math.floor(i / 2 / siteIds.length) * 86_400_000;
+        const answer = await call(base, '/bookings/', token, {
+          method: 'POST',
+          body: {
+            site_id: siteIds[(i / 2) % siteIds.length],
+            check_in_date: new Date(day).toISOString().slice(0, 10),
+            check_out_date: new Date(day + 86_400_000).toISOString().slice(0, 10),
+            num_adults: 1,
+            num_youth: 0,
+            num_children: 0,
+            guest_first_name: 'Hook',
+            guest_last_name: `API ${i}`,
+            guest_email: `hook.api${i}@example.ch`,
+          },
+        });
+        if (answer.status === 201) apiIds.add(answer.body.id);
+      } else {
+        const id = bulk + 1 + (i % (options.bookings - bulk));
+        sqlIds.add(id);
+        await other.run(`UPDATE bookings SET guest_email = 'stream.' || ? || '@example.ch' WHERE tenant_id = ${ofTenant} AND id = ?`, [
+          String(i),
+          id,
+        ]);
+      }
+      await new Promise((r) => setTimeout(r, STREAM_EVERY_MS));
+    }
+    const arrivedFor = (ids: Set<number>) => () =>
+      new Set(receiver.arrivals.filter((a) => ids.has(a.id)).map((a) => a.id)).size >= ids.size;
+    await until('the streamed changes', () => arrivedFor(apiIds)() && arrivedFor(sqlIds)(), 60_000);
+    const latencies = (ids: Set<number>) => {
+      // The last arrival of each id is the one for its latest change.
+      const last = new Map<number, Arrival>();
+      for (const a of receiver.arrivals) if (ids.has(a.id) && a.updatedAt !== null) last.set(a.id, a);
+      return [...last.values()].map((a) => a.arrivedAt - (a.updatedAt as number));
+    };
+    const p95ApiMs = p95(latencies(apiIds));
+    const p95SqlMs = p95(latencies(sqlIds));
+    log(`${backend} commit to arrival p95: ${p95ApiMs} ms (${apiIds.size} API creates), ${p95SqlMs} ms (${sqlIds.size} SQL changes)`);
+
+    // Page 1 while 10 endpoints deliver the tenant's whole history ("after": the feed's beginning).
+    await call(base, `/webhook-endpoints/${endpointId}/`, token, { method: 'DELETE' });
+    const ids: number[] = [];
+    for (let e = 0; e < ENDPOINTS; e++) {
+      const answer = await call(base, '/webhook-endpoints/', token, { method: 'POST', body: { url: receiver.url, after: '' } });
+      if (answer.status !== 201) throw new Error(`creating endpoint ${e} gave ${answer.status}: ${JSON.stringify(answer.body)}`);
+      ids.push(answer.body.id);
+    }
+    const before = receiver.arrivals.length;
+    const withEndpoints = await page1(`page 1, ${ENDPOINTS} endpoints delivering`);
+    const entriesDeliveredMeanwhile = receiver.arrivals.length - before;
+    log(`${backend} meanwhile the endpoints received ${entriesDeliveredMeanwhile} entries`);
+    for (const id of ids) await call(base, `/webhook-endpoints/${id}/`, token, { method: 'PATCH', body: { status: 'paused' } });
+    await new Promise((r) => setTimeout(r, 1_000));
+    const page1WithoutAfter = await page1('page 1, endpoints paused');
+    const page1Ratio = Math.round((withEndpoints.rps / ((page1WithoutBefore.rps + page1WithoutAfter.rps) / 2)) * 1000) / 1000;
+    log(`${backend} page 1 with ${ENDPOINTS} endpoints delivering: ${(page1Ratio * 100).toFixed(1)}% of without`);
+    return {
+      backend,
+      bulkChanges: bulk,
+      bulkSeconds: Math.round(bulkSeconds * 100) / 100,
+      changesPerSecond,
+      streamApiChanges: apiIds.size,
+      streamSqlChanges: sqlIds.size,
+      p95ApiMs,
+      p95SqlMs,
+      page1WithoutBefore,
+      page1With10Endpoints: { ...withEndpoints, entriesDeliveredMeanwhile },
+      page1WithoutAfter,
+      page1Ratio,
+    };
+  } finally {
+    await other.close();
+    await stop(server, 15_000);
+    receiver.close();
+    await database?.drop();
+  }
+}
+
+async function main(): Promise<void> {
+  mkdirSync(workDir, { recursive: true });
+  const results: WebhookFigures[] = [];
+  try {
+    for (const backend of options.backends) results.push(await runBackend(backend));
+  } finally {
+    killAllChildren();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  const targets = results.flatMap((r) => [
+    {
+      backend: r.backend,
+      target: 'webhook delivery >= 2,000 changes/s to one endpoint',
+      measured: `${r.changesPerSecond} changes/s`,
+      verdict: verdict(r.changesPerSecond >= 2000),
+    },
+    {
+      backend: r.backend,
+      target: 'commit to arrival p95 <= 2 s, API and SQL writes',
+      measured: `API ${r.p95ApiMs} ms, SQL ${r.p95SqlMs} ms`,
+      verdict: verdict(r.p95ApiMs !== null && r.p95SqlMs !== null && r.p95ApiMs <= 2000 && r.p95SqlMs <= 2000),
+    },
+    {
+      backend: r.backend,
+      target: `page 1 with ${ENDPOINTS} endpoints delivering >= 90% of without (same run)`,
+      measured:
+        `${r.page1With10Endpoints.rps} vs ${r.page1WithoutBefore.rps} / ${r.page1WithoutAfter.rps} rps = ` +
+        `${(r.page1Ratio * 100).toFixed(1)}%`,
+      verdict: verdict(r.page1Ratio >= 0.9),
+    },
+  ]);
+  for (const t of targets) console.log(`${t.verdict}  ${t.backend.padEnd(8)} ${t.target}: ${t.measured}`);
+  const meta = { date: new Date().toISOString(), cpus: 2, duration: options.duration, bookings: options.bookings };
+  writeFileSync(options.out, `${JSON.stringify({ meta, results, targets }, null, 2)}\n`);
+}
+
+process.on('SIGINT', () => {
+  killAllChildren();
+  process.exit(130);
+});
+await main();
