@@ -48,8 +48,7 @@ export function startWebhookSender(
           logger.debug(details, 'webhook delivered');
           // The endpoint may have more waiting: a backlog goes out message after message, not one per poll.
           lookSoon();
-        }
-        else if (outcome.kind === 'paused') logger.warn(details, 'webhook endpoint paused by the sender');
+        } else if (outcome.kind === 'paused') logger.warn(details, 'webhook endpoint paused by the sender');
         else logger.warn(details, 'webhook attempt failed; it will be retried');
       },
       (error: unknown) => logger.error({ ...endpoint, err: errorText(error) }, 'webhook delivery failed unexpectedly'),
