@@ -915,6 +915,27 @@ async function main(): Promise<void> {
   printReport(results);
   console.log(`\nwritten to ${options.out}`);
   if (Object.keys(failures).some((b) => !failures[b]?.startsWith('skipped'))) process.exitCode = 1;
+  await webhookCases(backends.map((b) => b.backend));
+}
+
+/** Issue 19's delivery figures (bench/webhooks.ts), on a tenant and server of their own, printed and written beside. */
+async function webhookCases(backends: string[]): Promise<void> {
+  if (backends.length === 0) return;
+  const args = [
+    '--import',
+    'tsx',
+    join(ROOT, 'bench/webhooks.ts'),
+    '--backends',
+    backends.join(','),
+    '--duration',
+    String(options.duration),
+  ];
+  const result = await runToEnd('webhooks', process.execPath, args, { cwd: ROOT, timeoutMs: 20 * 60_000 });
+  console.log(`\n${result.output.trim()}`);
+  if (result.code !== 0) {
+    log(`webhook cases failed (${result.code}); see the lines above`);
+    process.exitCode = 1;
+  }
 }
 
 try {
