@@ -84,7 +84,9 @@ export class SqlWebhookDeliveries implements WebhookDeliveryStore {
 
   async fail(tenantId: number, endpointId: number, owner: string, messageId: string, failed: FailedAttempt): Promise<void> {
     const { dialect } = this.db;
-    const pause = failed.pause === null ? '' : ", status = 'paused', paused_reason = ?";
+    // A pause made through the API while the attempt ran keeps its own reason (manual), not the sender's.
+    const pause =
+      failed.pause === null ? '' : ", status = 'paused', paused_reason = CASE WHEN status = 'paused' THEN paused_reason ELSE ? END";
     const kept = await this.db.run(
       `UPDATE webhook_endpoints SET attempts = ?, failing_since = ?, next_attempt_at = ?${pause}, ${RELEASE} ` +
         `WHERE ${KEY} AND lease_owner = ? AND message_id = ?`,

@@ -154,7 +154,8 @@ export class InMemoryWebhookDeliveries implements WebhookDeliveryStore {
       Object.assign(state, { attempts: failed.attempts, failingSince: failed.failingSince, nextAttemptAt: failed.nextAttemptAt });
       if (failed.pause !== null) {
         const endpoint = this.store.webhookEndpoints.find((e) => e.tenantId === tenantId && e.id === endpointId)!;
-        Object.assign(endpoint, { status: 'paused', pausedReason: failed.pause });
+        // A pause made through the API while the attempt ran keeps its own reason.
+        if (endpoint.status !== 'paused') Object.assign(endpoint, { status: 'paused', pausedReason: failed.pause });
       }
     }
     Object.assign(state, { leaseOwner: null, leaseUntil: null });

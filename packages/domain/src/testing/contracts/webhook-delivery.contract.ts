@@ -156,6 +156,21 @@ export function describeWebhookDeliveryContract(name: string, setup: AdapterSetu
       expect(w.mine(await set.deliveries.claimDue('a', at(99_000), at(160_000), 1000))).toEqual([]);
     });
 
+    it('keeps the reason of a pause made through the API while an attempt ran, when that attempt gets a 410', async () => {
+      const set = adapters();
+      const w = await aWorld(set);
+      await set.deliveries.claimDue('a', NOW, at(60_000), 1000);
+      await set.deliveries.hold(w.tenantId, w.id, 'a', { id: 'msg_1', body: '{}', previous: 0, cursor: w.head });
+      await set.webhooks.update(w.tenantId, w.id, { status: 'paused', pausedReason: 'manual' });
+      await set.deliveries.fail(w.tenantId, w.id, 'a', 'msg_1', {
+        attempts: 1,
+        failingSince: NOW,
+        nextAttemptAt: at(5_000),
+        pause: 'gone',
+      });
+      expect(await set.webhooks.find(w.tenantId, w.id)).toMatchObject({ status: 'paused', pausedReason: 'manual' });
+    });
+
     it('forgets the message and its failures on restart', async () => {
       const set = adapters();
       const w = await aWorld(set);
