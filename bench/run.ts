@@ -13,9 +13,8 @@
  * failure or Ctrl-C.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, cpSync, readdirSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
@@ -28,6 +27,7 @@ import { measureSync, type SyncResult } from './sync-cases';
 import { availabilityCases } from './availability-cases';
 import { detailCases, filteredListCases, pageBesideWriterCases } from './integrator-cases';
 import { killAllChildren, peakRssMiB, runToEnd, start, stop, waitForOutput, type Child } from './processes';
+import { benchServerEnv, freePort } from './server-env';
 import { evaluateTargets, printReport, type BackendResult, type CaseResult, type ColdKeyResult, type Results } from './report';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -119,18 +119,6 @@ function campsiteCommand(nodeFlags: string[] = []): { command: string; args: str
   if (!match?.[2]) throw new Error(`package.json's start script is not "exec node [flags] BIN serve": ${script}`);
   const scriptFlags = (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
   return { command: process.execPath, args: [...scriptFlags, ...nodeFlags, join(ROOT, match[2])] };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 function baseHeaders(token?: string): Record<string, string> {
@@ -395,18 +383,7 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     databases.push(db);
     databaseUrl = db.url;
   }
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    TRUST_PROXY: 'loopback',
-    // The config's ceiling; 16k requests/s per key is above anything one 2-core box serves.
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    AUTH_FAILURES_PER_MINUTE: '1000000',
-    BCRYPT_COST: '12',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
-  delete env.TLS_CERT_FILE;
-  delete env.TLS_KEY_FILE;
+  const env = benchServerEnv();
 
   const imports = [await importTenant(databaseUrl, tenants.main, env), await importTenant(databaseUrl, tenants.small, env)];
   let big = tenants.big;
@@ -929,6 +906,9 @@ async function webhookCases(backends: string[]): Promise<void> {
     backends.join(','),
     '--duration',
     String(options.duration),
+    // Beside this run's results, so that a run with --out elsewhere leaves the committed figures alone.
+    '--out',
+    join(dirname(options.out), 'webhook-results.json'),
   ];
   const result = await runToEnd('webhooks', process.execPath, args, { cwd: ROOT, timeoutMs: 20 * 60_000 });
   console.log(`\n${result.output.trim()}`);

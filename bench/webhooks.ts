@@ -18,7 +18,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createRequire } from 'node:module';
-import { createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,6 +25,7 @@ import { generateTenant } from './generate';
 import { hammer, type LoadResult } from './load';
 import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from './postgres-admin';
 import { type Child, killAllChildren, runToEnd, start, stop } from './processes';
+import { benchServerEnv, freePort } from './server-env';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const API = '/api/v1/public';
@@ -98,17 +98,6 @@ async function startReceiver(): Promise<{ url: string; caFile: string; arrivals:
       server.closeAllConnections();
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 interface Answer {
@@ -231,21 +220,12 @@ async function runBackend(backend: string): Promise<WebhookFigures> {
   const receiver = await startReceiver();
   const tenant = generateTenant(join(workDir, `tenant-${backend}.json`), { slug: 'bench-hooks', bookings: options.bookings, seed: 4 });
   const bin = join(ROOT, 'packages/app/bin/campsite.js');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = benchServerEnv({
     DATABASE_URL: databaseUrl,
-    TRUST_PROXY: 'loopback',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    AUTH_FAILURES_PER_MINUTE: '1000000',
-    BCRYPT_COST: '12',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
     // The receiver is on loopback with a certificate of its own: for benchmarks and tests only (docs/webhooks.md).
     WEBHOOK_ALLOW_LOOPBACK: '1',
     NODE_EXTRA_CA_CERTS: receiver.caFile,
-  };
-  delete env.TLS_CERT_FILE;
-  delete env.TLS_KEY_FILE;
+  });
   const imported = await runToEnd('import', process.execPath, [bin, 'import', tenant.file], { cwd: ROOT, env, timeoutMs: 10 * 60_000 });
   if (imported.code !== 0) throw new Error(`import failed: ${imported.output.slice(-1000)}`);
   const port = await freePort();
