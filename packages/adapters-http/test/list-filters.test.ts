@@ -88,4 +88,10 @@ describe('GET /invoices/ filters', () => {
       updated_since: ['Enter a valid date/time.'],
     });
   });
+
+  it('answers 400 for a status holding a NUL character, as Django does, before any query runs', async () => {
+    const reply = await server.get(`${API}/invoices/?status=OFFEN%00`, key);
+    expect(reply.status).toBe(400);
+    expect(reply.json).toEqual({ status: ['Null characters are not allowed.'] });
+  });
 });

@@ -2162,7 +2162,7 @@ export interface operations {
                 page_size?: string;
                 /** @description An opaque position that `next` links carry so that the next page is read without an offset scan. Do not build it; a malformed or stale one is ignored. */
                 cursor?: string;
-                /** @description Exact match on the invoice status (`OFFEN`, `ERLEDIGT`, …). Empty: not applied. */
+                /** @description Exact match on the invoice status (`OFFEN`, `ERLEDIGT`, …). Empty: not applied. A NUL character: 400 `{"status":["Null characters are not allowed."]}`. */
                 status?: string;
                 /** @description Invoices issued on or after this UTC date (`YYYY-MM-DD`). Malformed: 400 `{"issued_from":["Enter a valid date."]}`. */
                 issued_from?: string;

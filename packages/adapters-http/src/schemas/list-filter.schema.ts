@@ -2,7 +2,7 @@ import { type InvoiceFilter, type UpdatedSinceFilter, DomainError, isCalendarDat
 import { z } from 'zod';
 import { pyStrip } from '../drf-compat/text';
 import { lastValue, type QueryPairs } from '../drf-compat/urlencode';
-import { toFieldErrors } from './drf-fields';
+import { MESSAGES, toFieldErrors } from './drf-fields';
 import { fieldErrorsOf } from './responses.schema';
 
 // docs/change-feed.md: `updated_since` on every list, an ISO 8601 datetime with `Z` or an offset (a `+` must be sent
@@ -65,10 +65,15 @@ export const updatedSinceQuerySchema = z.object({ updated_since: updatedSince })
 export const updatedSinceErrorsSchema = fieldErrorsOf('UpdatedSinceErrors', ['updated_since'], 'A filter value is malformed.');
 
 export const invoiceFilterSchema = z.object({
-  status: stripped.meta({
-    description: 'Exact match on the invoice status (`OFFEN`, `ERLEDIGT`, …). Empty: not applied.',
-    examples: ['OFFEN'],
-  }),
+  // Django's CharField refuses a NUL before any query runs; PostgreSQL could not even compare a text holding one.
+  status: stripped
+    .refine((value) => !value.includes('\0'), { message: MESSAGES.nullCharacters })
+    .meta({
+      description:
+        'Exact match on the invoice status (`OFFEN`, `ERLEDIGT`, …). Empty: not applied. A NUL character: 400 ' +
+        '`{"status":["Null characters are not allowed."]}`.',
+      examples: ['OFFEN'],
+    }),
   issued_from: filterDate.meta({
     description: 'Invoices issued on or after this UTC date (`YYYY-MM-DD`). Malformed: 400 `{"issued_from":["Enter a valid date."]}`.',
     examples: ['2026-01-01'],
