@@ -18,7 +18,8 @@ let server: Server;
 let ca: string;
 let origin: string;
 let received: Array<{ headers: IncomingMessage['headers']; body: string; path: string }> = [];
-let answer: (res: ServerResponse) => void;
+let answer: (res: ServerResponse, req: IncomingMessage) => void;
+let connections = 0;
 
 beforeAll(async () => {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
@@ -40,9 +41,10 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push({ headers: req.headers, body, path: req.url ?? '' });
-      answer(res);
+      answer(res, req);
     });
   });
+  server.on('secureConnection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -54,6 +56,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   received = [];
+  connections = 0;
   answer = (res) => res.writeHead(204).end();
 });
 
@@ -157,6 +160,35 @@ describe('HttpsWebhookTransport', () => {
     expect(
       (await transport({ lookup: loopbackOnly }).deliver(`https://localhost:${port}/`, MESSAGE, [NEW_SECRET], sentAt)).error,
     ).toBeNull();
+    expect(received).toHaveLength(1);
+  });
+
+  it('keeps the connection between messages: a backlog costs one TLS handshake, not one per message', async () => {
+    const sender = transport();
+    for (let i = 0; i < 3; i += 1) expect((await sender.deliver(origin, MESSAGE, [NEW_SECRET], sentAt)).statusCode).toBe(204);
+    expect(received).toHaveLength(3);
+    expect(connections).toBe(1);
+  });
+
+  it('sends once more on a new connection when the receiver closed the kept one unanswered', async () => {
+    const sender = transport();
+    expect((await sender.deliver(origin, MESSAGE, [NEW_SECRET], sentAt)).statusCode).toBe(204);
+    const served = new WeakSet<object>();
+    // The receiver drops a reused connection without answering, as one does that closes an idle connection.
+    answer = (res, req) => {
+      if (!served.has(req.socket) && connections === 1) req.socket.destroy();
+      else res.writeHead(204).end();
+      served.add(req.socket);
+    };
+    const attempt = await sender.deliver(origin, MESSAGE, [NEW_SECRET], sentAt);
+    expect(attempt).toMatchObject({ statusCode: 204, error: null });
+    expect(connections).toBe(2);
+  });
+
+  it('does not send again when a new connection fails: that is a failed attempt for the schedule', async () => {
+    answer = (_res, req) => req.socket.destroy();
+    const attempt = await transport().deliver(origin, MESSAGE, [NEW_SECRET], sentAt);
+    expect(attempt).toMatchObject({ statusCode: null, error: 'connection' });
     expect(received).toHaveLength(1);
   });
 });

@@ -1,12 +1,19 @@
 import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request } from 'node:https';
+import { Agent, request } from 'node:https';
 import type { Socket } from 'node:net';
 import type { DeliveryAttempt, DeliveryError, WebhookMessage, WebhookTransport } from '@campsite/domain';
 import { type AddressRules, isAllowedAddress } from './public-address';
 
 /** The answer's body is read up to this many bytes, then dropped (never stored). */
 const MAX_ANSWER_BYTES = 64 * 1024;
+/**
+ * An idle kept-alive connection is closed after this long: below the 5 s that Node's own servers (and many others)
+ * keep an idle connection, so the sender rarely writes into one the receiver is closing.
+ */
+const IDLE_CONNECTION_MS = 4_000;
+/** Errors of a kept-alive connection that the receiver closed while it sat idle: nothing reached the receiver's app. */
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 type Lookup = typeof dnsLookup;
 
@@ -49,27 +56,49 @@ function retryAfter(value: string | undefined): number | null {
  * reach a non-public host.
  */
 export class HttpsWebhookTransport implements WebhookTransport {
-  constructor(private readonly options: TransportOptions) {}
+  /**
+   * Connections are kept between messages: a backlog goes out as many messages in a row to one receiver, and a TLS
+   * handshake per message cost both sides more CPU than the message itself. A kept connection was checked when it
+   * connected, so it still leads to an allowed address.
+   */
+  private readonly agent = new Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+  private readonly rules: AddressRules;
+  private readonly checkedLookup: Lookup;
 
-  deliver(url: string, message: WebhookMessage, secrets: readonly string[], sentAt: Date): Promise<DeliveryAttempt> {
-    const started = performance.now();
-    const timestamp = Math.floor(sentAt.getTime() / 1000);
-    const rules = { allowLoopback: this.options.allowLoopback };
-    const baseLookup = this.options.lookup ?? dnsLookup;
+  constructor(private readonly options: TransportOptions) {
+    const rules = { allowLoopback: options.allowLoopback };
+    const baseLookup = options.lookup ?? dnsLookup;
+    this.rules = rules;
     // Refuses the whole answer when any resolved address is not allowed: the connection could go to any of them.
-    const checkedLookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
-      baseLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    this.checkedLookup = ((hostname: string, lookupOptions: object, callback: (...args: unknown[]) => void) => {
+      baseLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
         if (error) return callback(error);
         const list = addresses as unknown as LookupAddress[];
         if (list.length === 0 || list.some((a) => !isAllowedAddress(a.address, rules)))
           return callback(new Blocked(`blocked address for ${hostname}`));
-        if ((options as { all?: boolean }).all) return callback(null, list);
+        if ((lookupOptions as { all?: boolean }).all) return callback(null, list);
         return callback(null, list[0]!.address, list[0]!.family);
       });
     }) as unknown as Lookup;
+  }
 
+  deliver(url: string, message: WebhookMessage, secrets: readonly string[], sentAt: Date): Promise<DeliveryAttempt> {
+    return this.send(url, message, secrets, sentAt, performance.now(), this.agent);
+  }
+
+  private send(
+    url: string,
+    message: WebhookMessage,
+    secrets: readonly string[],
+    sentAt: Date,
+    started: number,
+    agent: Agent | false,
+  ): Promise<DeliveryAttempt> {
+    const timestamp = Math.floor(sentAt.getTime() / 1000);
+    const rules = this.rules;
     return new Promise((resolve) => {
       let settled = false;
+      let answered = false;
       const finish = (statusCode: number | null, error: DeliveryError | null, retry: number | null = null) => {
         if (settled) return;
         settled = true;
@@ -80,8 +109,8 @@ export class HttpsWebhookTransport implements WebhookTransport {
         url,
         {
           method: 'POST',
-          agent: false,
-          lookup: checkedLookup,
+          agent,
+          lookup: this.checkedLookup,
           ...(this.options.ca ? { ca: this.options.ca } : {}),
           headers: {
             'content-type': 'application/json',
@@ -92,6 +121,7 @@ export class HttpsWebhookTransport implements WebhookTransport {
           },
         },
         (res) => {
+          answered = true;
           let read = 0;
           res.on('data', (chunk: Buffer) => {
             read += chunk.length;
@@ -109,12 +139,25 @@ export class HttpsWebhookTransport implements WebhookTransport {
         },
       );
       req.on('socket', (socket: Socket) => {
+        // A reused connection passed this check when it connected; listening again would pile listeners on it.
+        if (req.reusedSocket) return;
         socket.once('connect', () => {
           const address = socket.remoteAddress ?? '';
           if (!isAllowedAddress(address, rules)) req.destroy(new Blocked(`blocked address ${address}`));
         });
       });
-      req.on('error', (error) => finish(null, errorKind(error)));
+      req.on('error', (error) => {
+        const code = (error as { code?: string }).code ?? '';
+        if (!settled && !answered && req.reusedSocket && STALE_CONNECTION_CODES.has(code)) {
+          // The receiver closed the idle connection as this message went out: once more on a new connection, which
+          // is not a retry in the sense of the schedule (the receiver never saw the first try).
+          settled = true;
+          clearTimeout(timer);
+          resolve(this.send(url, message, secrets, sentAt, started, false));
+          return;
+        }
+        finish(null, errorKind(error));
+      });
       const timer = setTimeout(() => {
         req.destroy();
         finish(null, 'timeout');
