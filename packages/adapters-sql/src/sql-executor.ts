@@ -58,6 +58,11 @@ export interface Dialect {
    */
   nextDataVersion(column: string): string;
   /**
+   * The tenant's data stamp as a column expression of `tenant_counters` (docs/database-rules.md), which the triggers
+   * move in every transaction that changes what a kept read or a kept key shows, whoever writes, and nothing else.
+   */
+  readonly dataStamp: string;
+  /**
    * The SQL that lists the change-capture triggers (name, sql) when a bulk load may drop them inside its transaction
    * and create them again before it commits; null where it must not. SQLite has one writer at a time, so nobody can
    * write in between, and readers never see the change; its row triggers, even when their WHEN skips them, made an
@@ -99,11 +104,6 @@ export interface SqlDatabase extends SqlExecutor {
    * `work` runs, those reads of its async context go to the snapshot (ReadSnapshots).
    */
   consistent<T>(work: () => Promise<T>): Promise<T>;
-  /**
-   * A database-wide change stamp the engine keeps at no cost (SQLite); null from an engine that keeps none, and then
-   * the per-tenant counter in `tenant_counters` is read instead (SqlDataVersions).
-   */
-  engineStamp(): number | null;
   /** How the engine's connections are used right now (metrics, read at scrape time). */
   connections(): ConnectionUse;
   close(): Promise<void>;

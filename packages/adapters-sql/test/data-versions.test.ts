@@ -1,9 +1,42 @@
 import { aBooking, aSite, aTenant } from '@campsite/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { openPersistence } from '../src';
-import { adminQuery, postgresForTests } from './support/databases';
+import { adminQuery, postgresForTests, postgresSetup, sqliteSetup } from './support/databases';
 
 const postgres = await postgresForTests('data versions');
+const postgresPerTenant = await postgresForTests('data versions per tenant');
+
+/**
+ * docs/database-rules.md: the stamp is the tenant's own. A write of another tenant, or the sender's bookkeeping
+ * (WebhookDeliveryStore contract), must not throw away a tenant's kept reads; on SQLite it once was the engine's
+ * database-wide change counter, and webhook deliveries made every cached page a miss.
+ */
+describe.each([
+  ['SQLite', sqliteSetup],
+  ['Postgres', postgresPerTenant ? postgresSetup(postgresPerTenant.url) : null],
+] as const)('%s data stamps are per tenant', (_name, setup) => {
+  it.skipIf(setup === null)('hold still while another tenant writes, through this connection or another', async () => {
+    const set = await setup!();
+    const other = await set.reopen();
+    try {
+      await set.importer.importTenants([
+        aTenant('stamp-mine', { sites: [aSite({ id: 1 })] }),
+        aTenant('stamp-theirs', { sites: [aSite({ id: 1 })], bookings: [aBooking({ id: 1, siteId: 1 })] }),
+      ]);
+      const mine = (await set.tenants.findBySlug('stamp-mine'))!.id;
+      const theirs = (await set.tenants.findBySlug('stamp-theirs'))!.id;
+      const before = await set.versions.stampOf(mine);
+      const theirsBefore = await set.versions.stampOf(theirs);
+      await set.bookings.updateStatus(theirs, 1, 'pending', 'confirmed', 100);
+      await other.bookings.updateStatus(theirs, 1, 'confirmed', 'cancelled', 0);
+      expect(await set.versions.stampOf(mine)).toEqual(before);
+      expect(await set.versions.stampOf(theirs)).not.toEqual(theirsBefore);
+    } finally {
+      await other.close();
+      await set.close();
+    }
+  });
+});
 
 /**
  * DataVersions on Postgres, beyond the shared contract: the stamp of a tenant id never repeats, even when every

@@ -16,6 +16,7 @@ export const postgresDialect: Dialect = {
   // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
   migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
   nextDataVersion: () => "nextval('data_versions')",
+  dataStamp: 'data_version',
   captureTriggers: null,
   // Several processes serve one database, and the limiter's statement can check a tenant's data_version as it counts.
   keepsRateLimits: true,
@@ -285,14 +286,6 @@ export class PgDatabase implements SqlDatabase {
       release(client, error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
-  }
-
-  /**
-   * Postgres keeps no database-wide change counter a client can read without a query: SqlDataVersions reads the
-   * tenant's `data_version` instead.
-   */
-  engineStamp(): null {
-    return null;
   }
 
   connections(): ConnectionUse {

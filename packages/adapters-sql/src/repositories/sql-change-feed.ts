@@ -1,4 +1,4 @@
-import { type ChangeBatch, type ChangeFeedRepository, type ChangeType, type ChangedRecord } from '@campsite/domain';
+import { type ChangeBatch, type ChangeFeedRepository, type ChangePage, type ChangeType, type ChangedRecord } from '@campsite/domain';
 import { type RawRow, type SqlDatabase, type SqlExecutor, toInt } from '../sql-executor';
 import { BOOKINGS, CUSTOMERS, INVOICES, SITES, toBooking, toCustomer, toInvoice, toSite } from './row-mappers';
 import type { ListSource } from './windowed-list';
@@ -12,6 +12,8 @@ const SOURCES: Record<ChangeType, { source: ListSource; only?: string; map(db: S
 };
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+/** The log entries after a position, of some types; parameters: tenant, position, then the types. */
+const where = (types: readonly ChangeType[]) => `tenant_id = ? AND position > ? AND type IN (${placeholders(types.length)})`;
 
 /**
  * The change log the triggers of migration 005 keep (docs/database-rules.md), read with the records in one snapshot:
@@ -22,31 +24,37 @@ export class SqlChangeFeed implements ChangeFeedRepository {
 
   read(tenantId: number, after: number, types: readonly ChangeType[], limit: number): Promise<ChangeBatch> {
     return this.db.snapshot(async (tx) => {
-      const counter = await tx.get<{ feed_token: string }>('SELECT feed_token FROM tenant_counters WHERE tenant_id = ?', [tenantId]);
-      if (!counter) throw new Error(`tenant ${tenantId} has no counter row`);
-      const where = `tenant_id = ? AND position > ? AND type IN (${placeholders(types.length)})`;
-      const params = [tenantId, after, ...types];
-      const total = await tx.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM change_log WHERE ${where}`, params);
-      const rows = await tx.rows(
-        `SELECT type, id, position, deleted, changed_at FROM change_log WHERE ${where} ORDER BY position LIMIT ?`,
-        [...params, limit],
-      );
-      const records = await this.recordsOf(tx, tenantId, rows);
-      const changes = rows.map((row) => {
-        const type = row[0] as ChangeType;
-        const id = toInt(row[1]);
-        const deleted = Boolean(row[3]);
-        return {
-          type,
-          id,
-          position: toInt(row[2]),
-          deleted,
-          changedAt: this.db.dialect.readTime(row[4]),
-          record: deleted ? null : (records.get(`${type}:${id}`) ?? null),
-        };
-      });
-      return { token: counter.feed_token, count: Number(total?.n ?? 0), changes };
+      const total = await tx.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM change_log WHERE ${where(types)}`, [tenantId, after, ...types]);
+      return { ...(await this.pageIn(tx, tenantId, after, types, limit)), count: Number(total?.n ?? 0) };
     });
+  }
+
+  page(tenantId: number, after: number, types: readonly ChangeType[], limit: number): Promise<ChangePage> {
+    return this.db.snapshot((tx) => this.pageIn(tx, tenantId, after, types, limit));
+  }
+
+  private async pageIn(tx: SqlExecutor, tenantId: number, after: number, types: readonly ChangeType[], limit: number): Promise<ChangePage> {
+    const counter = await tx.get<{ feed_token: string }>('SELECT feed_token FROM tenant_counters WHERE tenant_id = ?', [tenantId]);
+    if (!counter) throw new Error(`tenant ${tenantId} has no counter row`);
+    const rows = await tx.rows(
+      `SELECT type, id, position, deleted, changed_at FROM change_log WHERE ${where(types)} ORDER BY position LIMIT ?`,
+      [tenantId, after, ...types, limit],
+    );
+    const records = await this.recordsOf(tx, tenantId, rows);
+    const changes = rows.map((row) => {
+      const type = row[0] as ChangeType;
+      const id = toInt(row[1]);
+      const deleted = Boolean(row[3]);
+      return {
+        type,
+        id,
+        position: toInt(row[2]),
+        deleted,
+        changedAt: this.db.dialect.readTime(row[4]),
+        record: deleted ? null : (records.get(`${type}:${id}`) ?? null),
+      };
+    });
+    return { token: counter.feed_token, changes };
   }
 
   /** The current records of the page's live entries: one query per type. */

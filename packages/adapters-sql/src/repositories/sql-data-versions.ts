@@ -2,17 +2,20 @@ import type { DataStamp, DataVersions } from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
 
 /**
- * The stamp of DataVersions: the engine's own change counter where it has one (SQLite: no I/O), otherwise the
- * tenant's `data_version`, which the database's triggers move inside every writing transaction, whoever writes
- * (migration 005, docs/database-rules.md).
+ * The stamp of DataVersions: the tenant's stamp columns in `tenant_counters`, which the database's triggers move
+ * inside every writing transaction that changes what the API shows, whoever writes (migrations 005, 008 and 013,
+ * docs/database-rules.md). One indexed read of one row.
  */
 export class SqlDataVersions implements DataVersions {
-  constructor(private readonly db: SqlDatabase) {}
+  private readonly sql: string;
+
+  constructor(private readonly db: SqlDatabase) {
+    this.sql = `SELECT ${db.dialect.dataStamp} AS v FROM tenant_counters WHERE tenant_id = ?`;
+  }
 
   async stampOf(tenantId: number): Promise<DataStamp> {
-    const engine = this.db.engineStamp();
-    if (engine !== null) return engine;
-    const row = await this.db.get<{ v: unknown }>('SELECT data_version AS v FROM tenant_counters WHERE tenant_id = ?', [tenantId]);
-    return row ? Number(row.v) : 0;
+    const row = await this.db.get<{ v: unknown }>(this.sql, [tenantId]);
+    if (!row) return 0;
+    return typeof row.v === 'string' ? row.v : Number(row.v);
   }
 }

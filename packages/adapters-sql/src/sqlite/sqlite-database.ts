@@ -18,8 +18,10 @@ export const sqliteDialect: Dialect = {
   sortsKeysFirst: true,
   forUpdate: '',
   migrationLock: null,
-  // SQLite's stamp is the engine's own (engineStamp); the column only keeps both schemas alike.
+  // One writer at a time, so a plain increment is in commit order; the feed token in the stamp keeps a value from
+  // coming back after the tables were emptied (migration 013).
   nextDataVersion: (column) => `${column} + 1`,
+  dataStamp: "COALESCE(feed_token, '') || ':' || (last_change + data_version)",
   captureTriggers: "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%\\_capture\\_%' ESCAPE '\\'",
   // docs/operations.md, Workers: one process serves a SQLite file, and the workers of `serve --workers` count in their
   // supervisor; a count written to the file would be a commit per request, moving every worker's stamp.
@@ -66,10 +68,6 @@ export class SqliteDatabase implements SqlDatabase {
   private readonly rawStatements = new Map<string, Statement>();
   private busy = false;
   private readonly writes = new GroupCommit(() => this.beginGroup(), MAX_GROUP_WRITES);
-  /** Moves on with every write of this connection and every commit another connection made (engineStamp). */
-  private epoch = 0;
-  private lastDataVersion = -1;
-  private readonly dataVersion: Database.Statement<[], number>;
   private idle: Promise<void> = Promise.resolve();
   /** Settles `idle` for the calls waiting on the transaction now open. */
   private releaseIdle: (() => void) | undefined;
@@ -92,26 +90,6 @@ export class SqliteDatabase implements SqlDatabase {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.direct = this.executor();
-    this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
-  }
-
-  /**
-   * PRAGMA data_version changes when another connection (the CLI, a second server) commits; this connection's own
-   * writes are counted as they run, before their COMMIT, and every other statement waits for that COMMIT (`busy`).
-   * Either way the stamp moves before the new data can be read.
-   */
-  readonly engineStamp = (): number => {
-    const version = this.dataVersion.get() as number;
-    if (version !== this.lastDataVersion) {
-      this.lastDataVersion = version;
-      this.epoch++;
-    }
-    return this.epoch;
-  };
-
-  /** Counts a statement that may have written. */
-  private wrote(statement: Statement): void {
-    if (!statement.readonly) this.epoch++;
   }
 
   private prepare(sql: string): Statement {
@@ -138,30 +116,21 @@ export class SqliteDatabase implements SqlDatabase {
     const self = this;
     return {
       async all<T>(sql: string, params: readonly unknown[] = []) {
-        const statement = self.prepare(sql);
-        self.wrote(statement);
-        return statement.all(...params) as T[];
+        return self.prepare(sql).all(...params) as T[];
       },
       async rows(sql: string, params: readonly unknown[] = []) {
-        const statement = self.prepareRaw(sql);
-        self.wrote(statement);
-        return statement.all(...params) as RawRow[];
+        return self.prepareRaw(sql).all(...params) as RawRow[];
       },
       async get<T>(sql: string, params: readonly unknown[] = []) {
-        const statement = self.prepare(sql);
-        self.wrote(statement);
-        return statement.get(...params) as T | undefined;
+        return self.prepare(sql).get(...params) as T | undefined;
       },
       async run(sql: string, params: readonly unknown[] = []) {
-        self.epoch++;
         return self.prepare(sql).run(...params).changes;
       },
       async exec(script: string) {
-        self.epoch++;
         self.db.exec(script);
       },
       async insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
-        self.epoch++;
         const statement = self.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
         for (const row of rows) statement.run(...row);
       },

@@ -29,12 +29,16 @@ export interface Change {
   record: ChangedRecord | null;
 }
 
-export interface ChangeBatch {
+/** A page of the feed without its count. */
+export interface ChangePage {
   /** The tenant's feed token, which binds a cursor to its tenant. */
   token: string;
+  changes: Change[];
+}
+
+export interface ChangeBatch extends ChangePage {
   /** Changes after the position asked for, of the types asked for. */
   count: number;
-  changes: Change[];
 }
 
 /**
@@ -49,4 +53,10 @@ export interface ChangeFeedRepository {
    * @throws Error when the tenant does not exist (a principal always names an existing tenant).
    */
   read(tenantId: number, after: number, types: readonly ChangeType[], limit: number): Promise<ChangeBatch>;
+  /**
+   * `read` without the count, for the webhook sender: counting the rest of a long backlog would cost more than the
+   * page itself, at every message.
+   * @throws Error when the tenant does not exist.
+   */
+  page(tenantId: number, after: number, types: readonly ChangeType[], limit: number): Promise<ChangePage>;
 }

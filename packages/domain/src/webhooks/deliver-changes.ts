@@ -96,7 +96,7 @@ export class DeliverChanges {
   private async nextMessage(state: DeliveryState): Promise<PendingMessage | null> {
     const { endpoint } = state;
     const { owner } = this.options;
-    const batch = await this.feed.read(endpoint.tenantId, endpoint.position, endpoint.types, MESSAGE_SIZE);
+    const batch = await this.feed.page(endpoint.tenantId, endpoint.position, endpoint.types, MESSAGE_SIZE);
     const last = batch.changes.at(-1);
     if (last === undefined) {
       // The head was read before the feed, so every change up to it is of a type this endpoint does not take.
