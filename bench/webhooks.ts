@@ -6,8 +6,9 @@
  *   from the commit to the last entry's arrival (target: at least 2,000/s).
  * - Latency: for a few seconds, a booking created through the API and one changed by plain SQL every 25 ms; the p95
  *   from each change's `updated_at` (its commit) to its arrival (target: at most 2 s for both kinds).
- * - Page 1 while 10 endpoints of the tenant deliver its whole history, beside page 1 without any endpoint before and
- *   after, on the same server (target: at least 90% of the mean of the two).
+ * - Page 1 while 10 endpoints of the tenant deliver its whole history, in 3 rounds that alternate with rounds while
+ *   they are paused, on the same server (target: at least 90% of the paused rounds). Page 1 before any endpoint
+ *   existed is shown beside them.
  *
  *   tsx bench/webhooks.ts [--backends sqlite,postgres] [--bookings 20000] [--duration 8]
  *
@@ -42,6 +43,30 @@ const BULK_CHANGES = 20_000;
 const STREAM_SECONDS = 6;
 const STREAM_EVERY_MS = 25;
 const ENDPOINTS = 10;
+/** Rounds of page 1 with the endpoints delivering, each followed by one with them paused. */
+const ROUNDS = 3;
+
+/** Several rounds of one case as one: every request over all the time, the worst tail. */
+function combined(rounds: LoadResult[]): LoadResult {
+  const requests = rounds.reduce((n, r) => n + r.requests, 0);
+  const seconds = rounds.reduce((n, r) => n + r.seconds, 0);
+  const statusCodes: Record<string, number> = {};
+  for (const r of rounds) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const worst = (key: 'p50Ms' | 'p90Ms' | 'p99Ms' | 'maxMs') => Math.max(...rounds.map((r) => r[key]));
+  return {
+    requests,
+    seconds: Math.round(seconds * 100) / 100,
+    rps: Math.round(requests / seconds),
+    meanMs: Math.round((rounds.reduce((n, r) => n + r.meanMs * r.requests, 0) / requests) * 1000) / 1000,
+    p50Ms: worst('p50Ms'),
+    p90Ms: worst('p90Ms'),
+    p99Ms: worst('p99Ms'),
+    maxMs: worst('maxMs'),
+    statusCodes,
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    timeouts: rounds.reduce((n, r) => n + r.timeouts, 0),
+  };
+}
 
 const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const workDir = join(ROOT, 'bench/.work', `webhooks-${stamp}-${process.pid}`);
@@ -203,6 +228,7 @@ interface WebhookFigures {
   p95SqlMs: number | null;
   page1WithoutBefore: LoadResult;
   page1With10Endpoints: LoadResult & { entriesDeliveredMeanwhile: number };
+  /** The rounds with the endpoints paused, alternating with those of page1With10Endpoints. */
   page1WithoutAfter: LoadResult;
   page1Ratio: number;
 }
@@ -240,11 +266,11 @@ async function runBackend(backend: string): Promise<WebhookFigures> {
     await ready(base, server);
     const token = tenant.token;
     const ofTenant = `(SELECT id FROM tenants WHERE slug = '${tenant.slug}')`;
-    const page1 = async (label: string) => {
+    const page1 = async (label: string, roundSeconds = Math.max(2, Math.round(options.duration / 2))) => {
       const result = await hammer({
         url: `${base}${API}/bookings/`,
         headers: { accept: 'application/json', 'x-forwarded-proto': 'https', authorization: `Bearer ${token}` },
-        duration: options.duration,
+        duration: roundSeconds,
         connections: 50,
       });
       log(`${backend} ${label}: ${result.rps} rps, p99 ${result.p99Ms} ms`);
@@ -257,7 +283,7 @@ async function runBackend(backend: string): Promise<WebhookFigures> {
       duration: 2,
       connections: 50,
     });
-    const page1WithoutBefore = await page1('page 1, no endpoint');
+    const page1WithoutBefore = await page1('page 1, no endpoint', options.duration);
 
     // Throughput: one endpoint, from now on; then one statement changes BULK_CHANGES bookings.
     const created = await call(base, '/webhook-endpoints/', token, { method: 'POST', body: { url: receiver.url, types: ['booking'] } });
@@ -330,14 +356,27 @@ async function runBackend(backend: string): Promise<WebhookFigures> {
       if (answer.status !== 201) throw new Error(`creating endpoint ${e} gave ${answer.status}: ${JSON.stringify(answer.body)}`);
       ids.push(answer.body.id);
     }
-    const before = receiver.arrivals.length;
-    const withEndpoints = await page1(`page 1, ${ENDPOINTS} endpoints delivering`);
-    const entriesDeliveredMeanwhile = receiver.arrivals.length - before;
+    // Alternating rounds with the endpoints delivering and paused, so that drift over the run (warm-up, the
+    // database's caches, the other core's load) falls on both sides alike.
+    const setStatus = async (status: 'active' | 'paused') => {
+      for (const id of ids) await call(base, `/webhook-endpoints/${id}/`, token, { method: 'PATCH', body: { status } });
+      await new Promise((r) => setTimeout(r, 500));
+    };
+    const withRounds: LoadResult[] = [];
+    const withoutRounds: LoadResult[] = [];
+    let entriesDeliveredMeanwhile = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round > 0) await setStatus('active');
+      const before = receiver.arrivals.length;
+      withRounds.push(await page1(`page 1, ${ENDPOINTS} endpoints delivering (round ${round + 1})`));
+      entriesDeliveredMeanwhile += receiver.arrivals.length - before;
+      await setStatus('paused');
+      withoutRounds.push(await page1(`page 1, endpoints paused (round ${round + 1})`));
+    }
+    const withEndpoints = combined(withRounds);
+    const page1WithoutAfter = combined(withoutRounds);
     log(`${backend} meanwhile the endpoints received ${entriesDeliveredMeanwhile} entries`);
-    for (const id of ids) await call(base, `/webhook-endpoints/${id}/`, token, { method: 'PATCH', body: { status: 'paused' } });
-    await new Promise((r) => setTimeout(r, 1_000));
-    const page1WithoutAfter = await page1('page 1, endpoints paused');
-    const page1Ratio = Math.round((withEndpoints.rps / ((page1WithoutBefore.rps + page1WithoutAfter.rps) / 2)) * 1000) / 1000;
+    const page1Ratio = Math.round((withEndpoints.rps / page1WithoutAfter.rps) * 1000) / 1000;
     log(`${backend} page 1 with ${ENDPOINTS} endpoints delivering: ${(page1Ratio * 100).toFixed(1)}% of without`);
     return {
       backend,
@@ -388,8 +427,8 @@ async function main(): Promise<void> {
       backend: r.backend,
       target: `page 1 with ${ENDPOINTS} endpoints delivering >= 90% of without (same run)`,
       measured:
-        `${r.page1With10Endpoints.rps} vs ${r.page1WithoutBefore.rps} / ${r.page1WithoutAfter.rps} rps = ` +
-        `${(r.page1Ratio * 100).toFixed(1)}%`,
+        `${r.page1With10Endpoints.rps} vs ${r.page1WithoutAfter.rps} rps paused, ${ROUNDS} rounds each = ` +
+        `${(r.page1Ratio * 100).toFixed(1)}% (before any endpoint: ${r.page1WithoutBefore.rps} rps)`,
       verdict: verdict(r.page1Ratio >= 0.9),
     },
   ]);

@@ -61,6 +61,7 @@ export function observedDatabase(db: SqlDatabase, observer: QueryObserver): SqlD
     // to the snapshot, each one reported on its own.
     consistent: <T>(work: () => Promise<T>) => observer.observe('transaction', 'snapshot', () => db.consistent(work)),
     dialect: db.dialect,
+    engineStamp: () => db.engineStamp(),
     connections: () => db.connections(),
     close: () => db.close(),
   };

@@ -104,6 +104,12 @@ export interface SqlDatabase extends SqlExecutor {
    * `work` runs, those reads of its async context go to the snapshot (ReadSnapshots).
    */
   consistent<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * A database-wide change counter the engine keeps at no cost (SQLite): it moves with every commit of any table by
+   * anyone. Too coarse to be a tenant's stamp, but while it holds still no stamp can have moved, so SqlDataVersions
+   * reads a tenant's stamp row again only after it moved. Null from an engine that keeps none (Postgres).
+   */
+  engineStamp(): number | null;
   /** How the engine's connections are used right now (metrics, read at scrape time). */
   connections(): ConnectionUse;
   close(): Promise<void>;

@@ -120,9 +120,11 @@ export async function startServer(container: AppContainer, options: ServeOptions
     throw error;
   }
   const sweep = sweepIdempotencyKeys(persistence.idempotency, container.resolve(TOKENS.Clock), logger);
-  const sender = startWebhookSender(container.resolve(TOKENS.DeliverChanges), logger, (outcome) =>
-    container.metrics?.webhookAttempt(outcome.kind, outcome.attempt.durationMs / 1000),
-  );
+  const requests = container.resolve(TOKENS.RequestActivity);
+  const sender = startWebhookSender(container.resolve(TOKENS.DeliverChanges), logger, {
+    onAttempt: (outcome) => container.metrics?.webhookAttempt(outcome.kind, outcome.attempt.durationMs / 1000),
+    apiBusy: () => requests.busy(),
+  });
   let stopping: Promise<boolean> | undefined;
   const stop = () => (stopping ??= drain(server, servers, container, metrics, [sweep, sender]));
   options.serving?.(stop);

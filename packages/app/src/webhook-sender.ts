@@ -1,4 +1,4 @@
-import type { DeliverChanges, DeliveryOutcome } from '@campsite/domain';
+import type { DeliverChanges, DeliveryOutcome, DeliveryState } from '@campsite/domain';
 import type { Logger } from 'pino';
 
 /**
@@ -11,6 +11,13 @@ export const WEBHOOK_POLL_MS = 200;
  * endpoints wait for a later look (or another process) rather than the process opening sockets without bound.
  */
 export const MAX_CONCURRENT_ATTEMPTS = 32;
+/**
+ * While the API is serving requests, one attempt starts at most every this many milliseconds in a process (10 messages
+ * of up to 50 changes a second, 500 changes/s). A message costs the process a few milliseconds (the feed page, its
+ * records, the signature, the bookkeeping), so a backlog sent at full speed took most of the event loop from the API's
+ * readers (docs/webhooks.md, "Delivery"). A backlog goes out at full speed whenever the API is idle.
+ */
+export const BUSY_ATTEMPT_GAP_MS = 100;
 
 export interface WebhookSenderLoop {
   /** Stops looking for work and waits for the attempts under way, so the database can be closed after them. */
@@ -20,24 +27,45 @@ export interface WebhookSenderLoop {
 /** Told about each attempt that was made (metrics). */
 export type DeliveryListener = (outcome: Exclude<DeliveryOutcome, { kind: 'idle' }>) => void;
 
+export interface WebhookSenderOptions {
+  onAttempt?: DeliveryListener;
+  pollMs?: number;
+  maxConcurrent?: number;
+  /** Whether the API is serving requests right now; the sender then keeps to BUSY_ATTEMPT_GAP_MS. */
+  apiBusy?: () => boolean;
+  busyGapMs?: number;
+}
+
 /**
  * Runs the sender in the background of `serve` (every process of `serve --workers` too: the leases in the database
  * keep each endpoint with one of them). Each endpoint's attempt runs on its own, so a slow receiver holds up only its
  * own chain; a failed look or attempt is logged and the next look goes on.
+ *
+ * Claimed endpoints wait in `queue` (holding their leases) until their attempt may start. Each look claims every due
+ * endpoint and the queue is worked through before the next look, so while attempts are spaced out every endpoint gets
+ * its turn, in order, rather than the first one's backlog taking them all.
  */
 export function startWebhookSender(
   sender: DeliverChanges,
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>,
-  onAttempt?: DeliveryListener,
-  pollMs = WEBHOOK_POLL_MS,
-  maxConcurrent = MAX_CONCURRENT_ATTEMPTS,
+  options: WebhookSenderOptions = {},
 ): WebhookSenderLoop {
+  const {
+    onAttempt,
+    pollMs = WEBHOOK_POLL_MS,
+    maxConcurrent = MAX_CONCURRENT_ATTEMPTS,
+    apiBusy = () => false,
+    busyGapMs = BUSY_ATTEMPT_GAP_MS,
+  } = options;
   const inFlight = new Set<Promise<void>>();
+  const queue: DeliveryState[] = [];
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let pumpTimer: NodeJS.Timeout | undefined;
   let looking: Promise<void> = Promise.resolve();
+  let nextStartAt = 0;
 
-  const attempt = (state: Awaited<ReturnType<DeliverChanges['claim']>>[number]) => {
+  const attempt = (state: DeliveryState) => {
     const endpoint = { tenantId: state.endpoint.tenantId, endpointId: state.endpoint.id };
     const work = sender.deliver(state).then(
       (outcome) => {
@@ -54,7 +82,28 @@ export function startWebhookSender(
       (error: unknown) => logger.error({ ...endpoint, err: errorText(error) }, 'webhook delivery failed unexpectedly'),
     );
     inFlight.add(work);
-    void work.finally(() => inFlight.delete(work));
+    void work.finally(() => {
+      inFlight.delete(work);
+      pump();
+    });
+  };
+
+  /** Starts the queued attempts that may start now; comes back when the next one may. */
+  const pump = () => {
+    clearTimeout(pumpTimer);
+    pumpTimer = undefined;
+    while (queue.length > 0 && inFlight.size < maxConcurrent) {
+      if (apiBusy()) {
+        const now = performance.now();
+        if (now < nextStartAt) {
+          pumpTimer = setTimeout(pump, nextStartAt - now);
+          return;
+        }
+        nextStartAt = now + busyGapMs;
+      }
+      attempt(queue.shift()!);
+    }
+    if (queue.length === 0 && lookAgain && !lookingNow && !stopped) lookSoon();
   };
 
   // A database that is down would fail every look: said once when it starts and once when it ends, not 5 times a second.
@@ -63,7 +112,8 @@ export function startWebhookSender(
   let lookAgain = false;
   const lookSoon = () => {
     if (stopped) return;
-    if (lookingNow) lookAgain = true;
+    // The queue is worked through first: every endpoint in it gets its turn before any is claimed again.
+    if (lookingNow || queue.length > 0) lookAgain = true;
     else {
       clearTimeout(timer);
       look();
@@ -72,12 +122,12 @@ export function startWebhookSender(
   const look = () => {
     lookingNow = true;
     lookAgain = false;
-    const room = maxConcurrent - inFlight.size;
+    const room = maxConcurrent - inFlight.size - queue.length;
     looking = (room > 0 ? sender.claim(room) : Promise.resolve([])).then(
       (claimed) => {
         if (failing) logger.info('looking for webhooks to send works again');
         failing = false;
-        claimed.forEach(attempt);
+        queue.push(...claimed);
       },
       (error: unknown) => {
         if (!failing) logger.error({ err: errorText(error) }, 'looking for webhooks to send failed; trying again every poll');
@@ -86,7 +136,10 @@ export function startWebhookSender(
     );
     void looking.finally(() => {
       lookingNow = false;
-      if (!stopped) timer = setTimeout(look, lookAgain ? 0 : pollMs);
+      if (stopped) return;
+      timer = setTimeout(look, pollMs);
+      // May look again at once (lookSoon replaces the timer).
+      pump();
     });
   };
   timer = setTimeout(look, pollMs);
@@ -95,7 +148,10 @@ export function startWebhookSender(
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(pumpTimer);
       await looking;
+      // What was claimed goes out now, unpaced, rather than sit leased until the leases run out.
+      for (const state of queue.splice(0)) attempt(state);
       await Promise.all(inFlight);
     },
   };

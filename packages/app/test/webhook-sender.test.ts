@@ -8,11 +8,17 @@ const silent = { info() {}, warn() {}, error() {}, debug() {} };
 /** A receiver that answers after `delayMs`, so that a stop can find an attempt under way. */
 class SlowReceiver implements WebhookTransport {
   readonly received: WebhookMessage[] = [];
+  /** When each attempt started (performance.now()), and for which endpoint. */
+  readonly starts: Array<{ at: number; endpointId: number }> = [];
   /** The most attempts that were under way at once. */
   mostAtOnce = 0;
   private underWay = 0;
   constructor(private readonly delayMs: number) {}
   async deliver(_url: string, message: WebhookMessage): Promise<DeliveryAttempt> {
+    this.starts.push({
+      at: performance.now(),
+      endpointId: (JSON.parse(message.body) as { data: { endpoint_id: number } }).data.endpoint_id,
+    });
     this.mostAtOnce = Math.max(this.mostAtOnce, ++this.underWay);
     await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     this.underWay--;
@@ -21,10 +27,10 @@ class SlowReceiver implements WebhookTransport {
   }
 }
 
-async function aWorld(delayMs: number) {
+async function aWorld(delayMs: number, sites = 1) {
   const store = new InMemoryStore();
   const adapters = inMemoryAdapters(store, { now: () => new Date() });
-  await adapters.importer.importTenants([aTenant('alpine', { sites: [aSite({ id: 1 })] })]);
+  await adapters.importer.importTenants([aTenant('alpine', { sites: Array.from({ length: sites }, (_, i) => aSite({ id: i + 1 })) })]);
   const tenantId = store.tenants[0]!.id;
   const endpoint = await adapters.webhooks.create(
     tenantId,
@@ -65,7 +71,7 @@ describe('startWebhookSender', () => {
     let down = true;
     const claim = w.sender.claim.bind(w.sender);
     w.sender.claim = () => (down ? Promise.reject(new Error('connection refused')) : claim());
-    const loop = startWebhookSender(w.sender, logger, undefined, 2);
+    const loop = startWebhookSender(w.sender, logger, { pollMs: 2 });
     await new Promise((resolve) => setTimeout(resolve, 40));
     down = false;
     await expect.poll(() => w.receiver.received.length, { timeout: 2_000 }).toBe(1);
@@ -79,7 +85,7 @@ describe('startWebhookSender', () => {
   it('sends what a plain write changed, without being asked, and reports each attempt', async () => {
     const w = await aWorld(1);
     const outcomes: string[] = [];
-    const loop = startWebhookSender(w.sender, silent, (outcome) => outcomes.push(outcome.kind), 5);
+    const loop = startWebhookSender(w.sender, silent, { onAttempt: (outcome) => outcomes.push(outcome.kind), pollMs: 5 });
     await new InMemoryRawWriter(w.store).renameSite(w.tenantId, 1, 'Lakeside');
     await expect.poll(() => w.receiver.received.length, { timeout: 2_000 }).toBe(1);
     await loop.stop();
@@ -92,7 +98,7 @@ describe('startWebhookSender', () => {
       const [endpoint] = await w.adapters.webhooks.list(w.tenantId);
       await w.adapters.webhooks.create(w.tenantId, { ...endpoint!, createdAt: new Date() }, 10);
     }
-    const loop = startWebhookSender(w.sender, silent, undefined, 2, 2);
+    const loop = startWebhookSender(w.sender, silent, { pollMs: 2, maxConcurrent: 2 });
     await expect.poll(() => w.receiver.received.length, { timeout: 2_000 }).toBe(4);
     await loop.stop();
     expect(w.receiver.mostAtOnce).toBe(2);
@@ -100,7 +106,7 @@ describe('startWebhookSender', () => {
 
   it('stops only once the attempt under way has finished and been recorded', async () => {
     const w = await aWorld(150);
-    const loop = startWebhookSender(w.sender, silent, undefined, 5);
+    const loop = startWebhookSender(w.sender, silent, { pollMs: 5 });
     // The import's change is due at once: after a few polls its attempt is under way, and takes 150 ms.
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(w.receiver.received).toHaveLength(0);
@@ -108,5 +114,52 @@ describe('startWebhookSender', () => {
     expect(w.receiver.received).toHaveLength(1);
     expect(await w.adapters.deliveries.deliveries(w.tenantId, w.endpointId)).toHaveLength(1);
     expect((await w.adapters.webhooks.find(w.tenantId, w.endpointId))!.position).toBeGreaterThan(0);
+  });
+
+  it('while the API is busy, starts one attempt per gap, giving every endpoint its turn in order', async () => {
+    const w = await aWorld(1, 120); // 3 messages of at most 50 changes per endpoint
+    for (let i = 0; i < 2; i++) {
+      const [endpoint] = await w.adapters.webhooks.list(w.tenantId);
+      await w.adapters.webhooks.create(w.tenantId, { ...endpoint!, createdAt: new Date() }, 10);
+    }
+    const loop = startWebhookSender(w.sender, silent, { pollMs: 2, apiBusy: () => true, busyGapMs: 30 });
+    await expect.poll(() => w.receiver.received.length, { timeout: 5_000 }).toBe(9);
+    await loop.stop();
+    const gaps = w.receiver.starts.slice(1).map((s, i) => s.at - w.receiver.starts[i]!.at);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(29);
+    // Round after round, each endpoint once: no endpoint's backlog holds up the others.
+    const rounds = [0, 3, 6].map((i) =>
+      w.receiver.starts
+        .slice(i, i + 3)
+        .map((s) => s.endpointId)
+        .sort(),
+    );
+    expect(rounds[0]).toHaveLength(3);
+    expect(new Set(rounds[0])).toHaveProperty('size', 3);
+    expect(rounds[1]).toEqual(rounds[0]);
+    expect(rounds[2]).toEqual(rounds[0]);
+  });
+
+  it('sends a backlog without gaps while the API is idle', async () => {
+    const w = await aWorld(1, 500); // 10 messages
+    const loop = startWebhookSender(w.sender, silent, { pollMs: 2, apiBusy: () => false, busyGapMs: 1_000 });
+    await expect.poll(() => w.receiver.received.length, { timeout: 2_000 }).toBe(10);
+    await loop.stop();
+  });
+
+  it('on stop, sends what it claimed at once instead of leaving it leased', async () => {
+    const w = await aWorld(1, 120);
+    for (let i = 0; i < 2; i++) {
+      const [endpoint] = await w.adapters.webhooks.list(w.tenantId);
+      await w.adapters.webhooks.create(w.tenantId, { ...endpoint!, createdAt: new Date() }, 10);
+    }
+    const loop = startWebhookSender(w.sender, silent, { pollMs: 2, apiBusy: () => true, busyGapMs: 10_000 });
+    await expect.poll(() => w.receiver.received.length, { timeout: 2_000 }).toBe(1);
+    const before = w.receiver.received.length;
+    await loop.stop();
+    // The endpoints still queued behind the 10 s gap went out during stop: each one has moved.
+    expect(w.receiver.received.length).toBeGreaterThan(before);
+    const endpoints = await w.adapters.webhooks.list(w.tenantId);
+    expect(endpoints.every((e) => e.position > 0)).toBe(true);
   });
 });

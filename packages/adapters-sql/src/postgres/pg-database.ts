@@ -288,6 +288,14 @@ export class PgDatabase implements SqlDatabase {
     }
   }
 
+  /**
+   * Postgres keeps no database-wide change counter a client can read without a query: SqlDataVersions reads the
+   * tenant's `data_version` every time.
+   */
+  engineStamp(): null {
+    return null;
+  }
+
   connections(): ConnectionUse {
     const { totalCount, idleCount, waitingCount } = this.pool;
     return { inUse: totalCount - idleCount, idle: idleCount, waiting: waitingCount };

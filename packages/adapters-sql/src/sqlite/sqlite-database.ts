@@ -68,6 +68,10 @@ export class SqliteDatabase implements SqlDatabase {
   private readonly rawStatements = new Map<string, Statement>();
   private busy = false;
   private readonly writes = new GroupCommit(() => this.beginGroup(), MAX_GROUP_WRITES);
+  /** Moves on with every write of this connection and every commit another connection made (engineStamp). */
+  private epoch = 0;
+  private lastDataVersion = -1;
+  private readonly dataVersion: Database.Statement<[], number>;
   private idle: Promise<void> = Promise.resolve();
   /** Settles `idle` for the calls waiting on the transaction now open. */
   private releaseIdle: (() => void) | undefined;
@@ -90,6 +94,26 @@ export class SqliteDatabase implements SqlDatabase {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.direct = this.executor();
+    this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
+  }
+
+  /**
+   * PRAGMA data_version changes when another connection (the CLI, a second server) commits; this connection's own
+   * writes are counted as they run, before their COMMIT, and every other statement waits for that COMMIT (`busy`).
+   * Either way the stamp moves before the new data can be read.
+   */
+  readonly engineStamp = (): number => {
+    const version = this.dataVersion.get() as number;
+    if (version !== this.lastDataVersion) {
+      this.lastDataVersion = version;
+      this.epoch++;
+    }
+    return this.epoch;
+  };
+
+  /** Counts a statement that may have written. */
+  private wrote(statement: Statement): void {
+    if (!statement.readonly) this.epoch++;
   }
 
   private prepare(sql: string): Statement {
@@ -116,21 +140,30 @@ export class SqliteDatabase implements SqlDatabase {
     const self = this;
     return {
       async all<T>(sql: string, params: readonly unknown[] = []) {
-        return self.prepare(sql).all(...params) as T[];
+        const statement = self.prepare(sql);
+        self.wrote(statement);
+        return statement.all(...params) as T[];
       },
       async rows(sql: string, params: readonly unknown[] = []) {
-        return self.prepareRaw(sql).all(...params) as RawRow[];
+        const statement = self.prepareRaw(sql);
+        self.wrote(statement);
+        return statement.all(...params) as RawRow[];
       },
       async get<T>(sql: string, params: readonly unknown[] = []) {
-        return self.prepare(sql).get(...params) as T | undefined;
+        const statement = self.prepare(sql);
+        self.wrote(statement);
+        return statement.get(...params) as T | undefined;
       },
       async run(sql: string, params: readonly unknown[] = []) {
+        self.epoch++;
         return self.prepare(sql).run(...params).changes;
       },
       async exec(script: string) {
+        self.epoch++;
         self.db.exec(script);
       },
       async insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
+        self.epoch++;
         const statement = self.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
         for (const row of rows) statement.run(...row);
       },
