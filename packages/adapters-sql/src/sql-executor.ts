@@ -63,6 +63,12 @@ export interface Dialect {
    */
   readonly dataStamp: string;
   /**
+   * Appended to the RETURNING list of a single-statement write whose loss in a crash is harmless, so that its
+   * commit does not wait for the log to reach the disk ('' where commits never wait: SQLite in WAL with
+   * synchronous = NORMAL). Postgres writes its log in order, so any later commit that did wait makes it durable too.
+   */
+  readonly unflushedCommit: string;
+  /**
    * The SQL that lists the change-capture triggers (name, sql) when a bulk load may drop them inside its transaction
    * and create them again before it commits; null where it must not. SQLite has one writer at a time, so nobody can
    * write in between, and readers never see the change; its row triggers, even when their WHEN skips them, made an

@@ -17,6 +17,7 @@ export const postgresDialect: Dialect = {
   migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
   nextDataVersion: () => "nextval('data_versions')",
   dataStamp: 'data_version',
+  unflushedCommit: ", set_config('synchronous_commit', 'off', true)",
   captureTriggers: null,
   // Several processes serve one database, and the limiter's statement can check a tenant's data_version as it counts.
   keepsRateLimits: true,

@@ -4,6 +4,8 @@ import type { SqlDatabase, SqlExecutor } from '../sql-executor';
 
 // Takes the key when no row holds it, or when the row there has expired or is a claim gone stale; RETURNING says
 // whether this statement was the one that wrote it (a concurrent claim waits for the first one's row, then sees it).
+// The claim commits without waiting for the disk (Dialect.unflushedCommit): a claim lost in a crash was for a request
+// that never got its booking committed (that commit would have made the claim durable too), so its retry claims again.
 const CLAIM =
   'INSERT INTO idempotency_keys (tenant_id, idempotency_key, fingerprint, claim_token, claimed_at, expires_at) VALUES (?, ?, ?, ?, ?, ?) ' +
   'ON CONFLICT (tenant_id, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint, claim_token = excluded.claim_token, ' +
@@ -16,7 +18,11 @@ const CLAIM_ATTEMPTS = 3;
 
 /** IdempotencyStore over the `idempotency_keys` table (migration 007), written once for both dialects. */
 export class SqlIdempotencyStore implements IdempotencyStore {
-  constructor(private readonly db: SqlDatabase) {}
+  private readonly claimSql: string;
+
+  constructor(private readonly db: SqlDatabase) {
+    this.claimSql = CLAIM + db.dialect.unflushedCommit;
+  }
 
   async claim(
     tenantId: number,
@@ -29,7 +35,7 @@ export class SqlIdempotencyStore implements IdempotencyStore {
     const { time } = this.db.dialect;
     for (let attempt = 1; ; attempt++) {
       const token = randomUUID();
-      const won = await this.db.get<{ claim_token: string }>(CLAIM, [
+      const won = await this.db.get<{ claim_token: string }>(this.claimSql, [
         tenantId,
         key,
         fingerprint,

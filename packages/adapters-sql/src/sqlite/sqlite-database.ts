@@ -22,6 +22,7 @@ export const sqliteDialect: Dialect = {
   // coming back after the tables were emptied (migration 013).
   nextDataVersion: (column) => `${column} + 1`,
   dataStamp: "COALESCE(feed_token, '') || ':' || (last_change + data_version)",
+  unflushedCommit: '',
   captureTriggers: "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%\\_capture\\_%' ESCAPE '\\'",
   // docs/operations.md, Workers: one process serves a SQLite file, and the workers of `serve --workers` count in their
   // supervisor; a count written to the file would be a commit per request, moving every worker's stamp.
