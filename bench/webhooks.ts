@@ -350,12 +350,17 @@ async function runBackend(backend: string): Promise<WebhookFigures> {
 
     // Page 1 while 10 endpoints deliver the tenant's whole history ("after": the feed's beginning).
     await call(base, `/webhook-endpoints/${endpointId}/`, token, { method: 'DELETE' });
+    // The bulk change left 20,000 dead booking rows: their cleanup runs now, not inside the first round (on
+    // PostgreSQL autovacuum would pick it up there).
+    await other.run(backend === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
     const ids: number[] = [];
     for (let e = 0; e < ENDPOINTS; e++) {
       const answer = await call(base, '/webhook-endpoints/', token, { method: 'POST', body: { url: receiver.url, after: '' } });
       if (answer.status !== 201) throw new Error(`creating endpoint ${e} gave ${answer.status}: ${JSON.stringify(answer.body)}`);
       ids.push(answer.body.id);
     }
+    // One uncounted round while the endpoints start delivering.
+    await page1('warm-up, endpoints delivering (not counted)', 2);
     // Alternating rounds with the endpoints delivering and paused, so that drift over the run (warm-up, the
     // database's caches, the other core's load) falls on both sides alike.
     const setStatus = async (status: 'active' | 'paused') => {

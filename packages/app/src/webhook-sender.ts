@@ -12,12 +12,13 @@ export const WEBHOOK_POLL_MS = 200;
  */
 export const MAX_CONCURRENT_ATTEMPTS = 32;
 /**
- * While the API is serving requests, one attempt starts at most every this many milliseconds in a process (10 messages
- * of up to 50 changes a second, 500 changes/s). A message costs the process a few milliseconds (the feed page, its
- * records, the signature, the bookkeeping), so a backlog sent at full speed took most of the event loop from the API's
- * readers (docs/webhooks.md, "Delivery"). A backlog goes out at full speed whenever the API is idle.
+ * While the API is serving requests, one attempt starts at most every this many milliseconds in a process (5 messages
+ * of up to 50 changes a second, 250 changes/s). A message costs a few milliseconds of the process and about a dozen
+ * statements of the database (claim, feed page, hold, log, acknowledgement), so a backlog sent at full speed took most
+ * of the event loop from the API's readers, and at 10 a second still cost PostgreSQL's readers up to 15% on 2 cores
+ * (docs/webhooks.md, "Delivery"). A backlog goes out at full speed whenever the API is idle.
  */
-export const BUSY_ATTEMPT_GAP_MS = 100;
+export const BUSY_ATTEMPT_GAP_MS = 200;
 
 export interface WebhookSenderLoop {
   /** Stops looking for work and waits for the attempts under way, so the database can be closed after them. */
