@@ -93,3 +93,25 @@ export async function hammer(load: LoadCase): Promise<LoadResult> {
     timeouts: result.timeouts,
   };
 }
+
+/** Several rounds of one case as one: every request over all the time, the worst tail. */
+export function combineRounds(rounds: LoadResult[]): LoadResult {
+  const requests = rounds.reduce((n, r) => n + r.requests, 0);
+  const seconds = rounds.reduce((n, r) => n + r.seconds, 0);
+  const statusCodes: Record<string, number> = {};
+  for (const r of rounds) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const worst = (key: 'p50Ms' | 'p90Ms' | 'p99Ms' | 'maxMs') => Math.max(...rounds.map((r) => r[key]));
+  return {
+    requests,
+    seconds: round(seconds),
+    rps: round(requests / seconds, 0),
+    meanMs: round(rounds.reduce((n, r) => n + r.meanMs * r.requests, 0) / Math.max(requests, 1), 3),
+    p50Ms: worst('p50Ms'),
+    p90Ms: worst('p90Ms'),
+    p99Ms: worst('p99Ms'),
+    maxMs: worst('maxMs'),
+    statusCodes,
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    timeouts: rounds.reduce((n, r) => n + r.timeouts, 0),
+  };
+}

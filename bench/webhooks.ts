@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateTenant } from './generate';
-import { hammer, type LoadResult } from './load';
+import { combineRounds, hammer, type LoadResult } from './load';
 import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from './postgres-admin';
 import { type Child, killAllChildren, runToEnd, start, stop } from './processes';
 import { benchServerEnv, freePort } from './server-env';
@@ -45,28 +45,6 @@ const STREAM_EVERY_MS = 25;
 const ENDPOINTS = 10;
 /** Rounds of page 1 with the endpoints delivering, each followed by one with them paused. */
 const ROUNDS = 3;
-
-/** Several rounds of one case as one: every request over all the time, the worst tail. */
-function combined(rounds: LoadResult[]): LoadResult {
-  const requests = rounds.reduce((n, r) => n + r.requests, 0);
-  const seconds = rounds.reduce((n, r) => n + r.seconds, 0);
-  const statusCodes: Record<string, number> = {};
-  for (const r of rounds) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
-  const worst = (key: 'p50Ms' | 'p90Ms' | 'p99Ms' | 'maxMs') => Math.max(...rounds.map((r) => r[key]));
-  return {
-    requests,
-    seconds: Math.round(seconds * 100) / 100,
-    rps: Math.round(requests / seconds),
-    meanMs: Math.round((rounds.reduce((n, r) => n + r.meanMs * r.requests, 0) / requests) * 1000) / 1000,
-    p50Ms: worst('p50Ms'),
-    p90Ms: worst('p90Ms'),
-    p99Ms: worst('p99Ms'),
-    maxMs: worst('maxMs'),
-    statusCodes,
-    errors: rounds.reduce((n, r) => n + r.errors, 0),
-    timeouts: rounds.reduce((n, r) => n + r.timeouts, 0),
-  };
-}
 
 const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const workDir = join(ROOT, 'bench/.work', `webhooks-${stamp}-${process.pid}`);
@@ -378,8 +356,8 @@ async function runBackend(backend: string): Promise<WebhookFigures> {
       await setStatus('paused');
       withoutRounds.push(await page1(`page 1, endpoints paused (round ${round + 1})`));
     }
-    const withEndpoints = combined(withRounds);
-    const page1WithoutAfter = combined(withoutRounds);
+    const withEndpoints = combineRounds(withRounds);
+    const page1WithoutAfter = combineRounds(withoutRounds);
     log(`${backend} meanwhile the endpoints received ${entriesDeliveredMeanwhile} entries`);
     const page1Ratio = Math.round((withEndpoints.rps / page1WithoutAfter.rps) * 1000) / 1000;
     log(`${backend} page 1 with ${ENDPOINTS} endpoints delivering: ${(page1Ratio * 100).toFixed(1)}% of without`);
