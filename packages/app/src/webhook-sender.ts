@@ -12,13 +12,15 @@ export const WEBHOOK_POLL_MS = 200;
  */
 export const MAX_CONCURRENT_ATTEMPTS = 32;
 /**
- * While the API is serving requests, one attempt starts at most every this many milliseconds in a process (5 messages
- * of up to 50 changes a second, 250 changes/s). A message costs a few milliseconds of the process and about a dozen
- * statements of the database (claim, feed page, hold, log, acknowledgement), so a backlog sent at full speed took most
- * of the event loop from the API's readers, and at 10 a second still cost PostgreSQL's readers up to 15% on 2 cores
- * (docs/webhooks.md, "Delivery"). A backlog goes out at full speed whenever the API is idle.
+ * While the API is serving requests, one attempt starts at most every this many milliseconds in a process (2.5
+ * messages of up to 50 changes a second, 125 changes/s). A message costs a few milliseconds of the process and about
+ * a dozen statements of the database (claim, feed page, hold, log, acknowledgement), so a backlog sent at full speed
+ * took most of the event loop from the API's readers, and 5 messages a second still cost PostgreSQL's page 1 6 to 15%
+ * on 2 cores, where 10 idle endpoints cost nothing (docs/webhooks.md, "Delivery"). A backlog goes out at full speed
+ * whenever the API is idle. Only catching up is paced (an endpoint whose last message was full): a live change, a
+ * few per message, goes at once.
  */
-export const BUSY_ATTEMPT_GAP_MS = 200;
+export const BUSY_ATTEMPT_GAP_MS = 400;
 
 export interface WebhookSenderLoop {
   /** Stops looking for work and waits for the attempts under way, so the database can be closed after them. */
@@ -32,7 +34,7 @@ export interface WebhookSenderOptions {
   onAttempt?: DeliveryListener;
   pollMs?: number;
   maxConcurrent?: number;
-  /** Whether the API is serving requests right now; the sender then keeps to BUSY_ATTEMPT_GAP_MS. */
+  /** Whether the API is serving requests right now; catching up then keeps to BUSY_ATTEMPT_GAP_MS. */
   apiBusy?: () => boolean;
   busyGapMs?: number;
 }
@@ -44,7 +46,7 @@ export interface WebhookSenderOptions {
  *
  * Claimed endpoints wait in `queue` (holding their leases) until their attempt may start. Each look claims every due
  * endpoint and the queue is worked through before the next look, so while attempts are spaced out every endpoint gets
- * its turn, in order, rather than the first one's backlog taking them all.
+ * its turn, in order, rather than the first one's backlog taking them all. Endpoints with live changes go first.
  */
 export function startWebhookSender(
   sender: DeliverChanges,
@@ -65,12 +67,20 @@ export function startWebhookSender(
   let pumpTimer: NodeJS.Timeout | undefined;
   let looking: Promise<void> = Promise.resolve();
   let nextStartAt = 0;
+  /** Endpoints whose last message was a full one: they are catching up, and only catching up is paced. */
+  const catchingUp = new Set<string>();
+  const keyOf = (state: DeliveryState) => `${state.endpoint.tenantId}:${state.endpoint.id}`;
 
   const attempt = (state: DeliveryState) => {
     const endpoint = { tenantId: state.endpoint.tenantId, endpointId: state.endpoint.id };
     const work = sender.deliver(state).then(
       (outcome) => {
-        if (outcome.kind === 'idle') return;
+        if (outcome.kind === 'idle') {
+          catchingUp.delete(keyOf(state));
+          return;
+        }
+        if (outcome.backlog) catchingUp.add(keyOf(state));
+        else catchingUp.delete(keyOf(state));
         onAttempt?.(outcome);
         const details = { ...endpoint, messageId: outcome.messageId, ...outcome.attempt };
         if (outcome.kind === 'delivered') {
@@ -94,6 +104,12 @@ export function startWebhookSender(
     clearTimeout(pumpTimer);
     pumpTimer = undefined;
     while (queue.length > 0 && inFlight.size < maxConcurrent) {
+      // A live change (an endpoint not catching up) goes at once; only catching up waits its turn.
+      const live = queue.findIndex((state) => !catchingUp.has(keyOf(state)));
+      if (live >= 0) {
+        attempt(queue.splice(live, 1)[0]!);
+        continue;
+      }
       if (apiBusy()) {
         const now = performance.now();
         if (now < nextStartAt) {

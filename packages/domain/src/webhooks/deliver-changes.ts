@@ -30,8 +30,12 @@ export interface DeliverChangesOptions {
   batch?: number;
 }
 
-/** What one endpoint's turn came to (metrics and the log). */
-export type DeliveryOutcome = { kind: 'idle' } | { kind: 'delivered' | 'failed' | 'paused'; attempt: DeliveryAttempt; messageId: string };
+/**
+ * What one endpoint's turn came to (metrics, the log and the sender's pace). `backlog`: the message spanned at least a
+ * full message's worth of feed positions, so more is probably waiting (catching up); a live change spans fewer.
+ */
+export type DeliveryOutcome =
+  { kind: 'idle' } | { kind: 'delivered' | 'failed' | 'paused'; attempt: DeliveryAttempt; messageId: string; backlog: boolean };
 
 /**
  * The webhook sender (docs/webhooks.md, "Delivery"): per endpoint, the next page of the feed after its position, of its
@@ -71,6 +75,7 @@ export class DeliverChanges {
     const sentAt = this.clock.now();
     const attempt = await this.transport.deliver(endpoint.url, message, signingSecrets(endpoint, sentAt), sentAt);
     const attempts = (kept === null ? 0 : state.attempts) + 1;
+    const backlog = message.cursor - message.previous >= MESSAGE_SIZE;
     await this.store.record(endpoint.tenantId, endpoint.id, {
       messageId: message.id,
       attempt: attempts,
@@ -81,7 +86,7 @@ export class DeliverChanges {
     });
     if (attempt.error === null) {
       await this.store.acknowledge(endpoint.tenantId, endpoint.id, owner, message.id);
-      return { kind: 'delivered', attempt, messageId: message.id };
+      return { kind: 'delivered', attempt, messageId: message.id, backlog };
     }
     const now = this.clock.now();
     const failingSince = (kept === null ? null : state.failingSince) ?? sentAt;
@@ -89,7 +94,7 @@ export class DeliverChanges {
       attempt.statusCode === 410 ? PAUSED_GONE : now.getTime() - failingSince.getTime() >= FAILING_PAUSE_MS ? PAUSED_FAILING : null;
     const nextAttemptAt = new Date(now.getTime() + this.retryDelay(attempts, attempt));
     await this.store.fail(endpoint.tenantId, endpoint.id, owner, message.id, { attempts, failingSince, nextAttemptAt, pause });
-    return { kind: pause === null ? 'failed' : 'paused', attempt, messageId: message.id };
+    return { kind: pause === null ? 'failed' : 'paused', attempt, messageId: message.id, backlog };
   }
 
   /** The page after the position as a message, kept before it is sent; null (lease given back) when there is none. */
