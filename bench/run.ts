@@ -21,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { DEFAULT_SPEC, FREE_WINDOW_START, generateTenant, type GeneratedTenant, type TenantSpec } from './generate';
 import type { AutocannonRequest } from 'autocannon';
+import { nthFreeStay } from './free-stays';
 import { combineRounds, hammer, type LoadCase, type LoadResult } from './load';
 import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from './postgres-admin';
 import { measureSync, type SyncResult } from './sync-cases';
@@ -240,21 +241,7 @@ async function coldKeyBurst(base: string, databaseUrl: string, env: NodeJS.Proce
 function postBodies(siteIds: number[]) {
   let sequence = 0;
   const windowStart = Date.parse(`${FREE_WINDOW_START}T00:00:00Z`);
-  const body = (n: number) => {
-    const site = siteIds[n % siteIds.length] as number;
-    const day = windowStart + Math.floor(n / siteIds.length) * 86_400_000;
-    return JSON.stringify({
-      site_id: site,
-      check_in_date: new Date(day).toISOString().slice(0, 10),
-      check_out_date: new Date(day + 86_400_000).toISOString().slice(0, 10),
-      num_adults: 1,
-      num_youth: 0,
-      num_children: 0,
-      guest_first_name: 'Bench',
-      guest_last_name: `Guest ${n}`,
-      guest_email: `bench.guest${n}@example.ch`,
-    });
-  };
+  const body = (n: number) => JSON.stringify(nthFreeStay(siteIds, windowStart, n, { first: 'Bench', last: 'Guest', email: 'bench.guest' }));
   return { next: () => body(sequence++), first: () => body(0), count: () => sequence };
 }
 

@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { nthFreeStay } from './free-stays';
 import { generateTenant } from './generate';
 import { combineRounds, hammer, type LoadResult } from './load';
 import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from './postgres-admin';
@@ -287,20 +288,9 @@ async function runBackend(backend: string): Promise<WebhookFigures> {
     while (Date.now() < streamUntil) {
       const i = n++;
       if (i % 2 === 0) {
-        const day = Date.UTC(2031, 0, 1) + Math.floor(i / 2 / siteIds.length) * 86_400_000;
         const answer = await call(base, '/bookings/', token, {
           method: 'POST',
-          body: {
-            site_id: siteIds[(i / 2) % siteIds.length],
-            check_in_date: new Date(day).toISOString().slice(0, 10),
-            check_out_date: new Date(day + 86_400_000).toISOString().slice(0, 10),
-            num_adults: 1,
-            num_youth: 0,
-            num_children: 0,
-            guest_first_name: 'Hook',
-            guest_last_name: `API ${i}`,
-            guest_email: `hook.api${i}@example.ch`,
-          },
+          body: nthFreeStay(siteIds, Date.UTC(2031, 0, 1), i / 2, { first: 'Hook', last: 'API', email: 'hook.api' }),
         });
         if (answer.status === 201) apiIds.add(answer.body.id);
       } else {
