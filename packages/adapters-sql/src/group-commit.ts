@@ -48,6 +48,11 @@ export class GroupCommit {
     private readonly maxWrites: number,
   ) {}
 
+  /** Whether a group is open or writes wait for one. */
+  get active(): boolean {
+    return this.running || this.pending.length > 0;
+  }
+
   run<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });

@@ -119,6 +119,37 @@ describe('group commit on SQLite', () => {
     expect(log).toBeLessThan(5);
   });
 
+  it('lets single write statements that arrive beside a group join its commit, and answers them after it', async () => {
+    other.pragma('wal_checkpoint(TRUNCATE)');
+    const order: string[] = [];
+    const group = Array.from({ length: 10 }, (_, i) =>
+      db.transaction((tx) => tx.run('INSERT INTO notes (id, body) VALUES (?, ?)', [i + 1, 'in a transaction'])),
+    );
+    const alone = [
+      db
+        .run("INSERT INTO notes (id, body) VALUES (11, 'alone')")
+        .then(() => order.push(`run sees ${other.prepare('SELECT count(*) FROM notes').pluck().get()}`)),
+      db.get<{ id: number }>("INSERT INTO notes (id, body) VALUES (12, 'alone') RETURNING id"),
+      db.run('INSERT INTO notes (id, body) VALUES (1, ?)', ['clash']).catch((error: unknown) => String(error)),
+    ];
+    await Promise.all(group);
+    const [, returned, clash] = await Promise.all(alone);
+    expect(returned).toEqual({ id: 12 });
+    expect(clash).toMatch(/UNIQUE constraint failed/);
+    // Answered only once its commit was done, which stored the whole group with it.
+    expect(order).toEqual(['run sees 12']);
+    // Thirteen commits of their own would leave thirteen frames or more in the WAL.
+    const [{ log }] = other.pragma('wal_checkpoint(PASSIVE)') as [{ log: number }];
+    expect(log).toBeLessThan(6);
+  });
+
+  it('runs a single write statement at once when no group is open', async () => {
+    // Its own COMMIT, synchronously: no turn of the event loop passes before another program sees it.
+    const write = db.run("INSERT INTO notes (id, body) VALUES (1, 'alone')");
+    expect(other.prepare('SELECT id FROM notes').pluck().all()).toEqual([1]);
+    await write;
+  });
+
   it('begins a lone write at once, without waiting for the end of the turn', async () => {
     let committed = false;
     const write = db.transaction((tx) => tx.run("INSERT INTO notes (id, body) VALUES (1, 'alone')")).then(() => (committed = true));

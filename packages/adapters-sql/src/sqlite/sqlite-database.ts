@@ -178,24 +178,38 @@ export class SqliteDatabase implements SqlDatabase {
   }
 
   async all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+    if (this.joinsGroup(sql)) return this.transaction((tx) => tx.all<T>(sql, params));
     // The check and the statement must run in one synchronous step, or a transaction could start in between.
     while (this.busy && !this.ambient.getStore()) await this.untilIdle();
     return this.direct.all<T>(sql, params);
   }
 
   async rows(sql: string, params?: readonly unknown[]): Promise<RawRow[]> {
+    if (this.joinsGroup(sql)) return this.transaction((tx) => tx.rows(sql, params));
     while (this.busy && !this.ambient.getStore()) await this.untilIdle();
     return this.direct.rows(sql, params);
   }
 
   async get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+    if (this.joinsGroup(sql)) return this.transaction((tx) => tx.get<T>(sql, params));
     while (this.busy && !this.ambient.getStore()) await this.untilIdle();
     return this.direct.get<T>(sql, params);
   }
 
   async run(sql: string, params?: readonly unknown[]): Promise<number> {
+    if (this.joinsGroup(sql)) return this.transaction((tx) => tx.run(sql, params));
     while (this.busy) await this.untilIdle();
     return this.direct.run(sql, params);
+  }
+
+  /**
+   * Whether a statement outside any transaction writes while a group of writes is open or waiting: then it joins the
+   * group and shares its COMMIT (docs/database-rules.md §5), instead of waiting for the group and paying a COMMIT of
+   * its own (a claim of an idempotency key beside creates). Alone, it runs at once. Inside `consistent` it runs where
+   * it is.
+   */
+  private joinsGroup(sql: string): boolean {
+    return this.writes.active && !this.ambient.getStore() && !this.prepare(sql).readonly;
   }
 
   async exec(script: string): Promise<void> {
