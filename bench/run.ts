@@ -28,7 +28,7 @@ import { measureSync, type SyncResult } from './sync-cases';
 import { availabilityCases } from './availability-cases';
 import { detailCases, filteredListCases, pageBesideWriterCases } from './integrator-cases';
 import { killAllChildren, peakRssMiB, runToEnd, start, stop, waitForOutput, type Child } from './processes';
-import { benchServerEnv, freePort } from './server-env';
+import { benchServerEnv, campsiteCommand as campsiteCommandOf, freePort } from './server-env';
 import { evaluateTargets, printReport, type BackendResult, type CaseResult, type ColdKeyResult, type Results } from './report';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -110,17 +110,7 @@ watchdog.unref();
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/**
- * The `campsite` command as `pnpm start` runs it (`exec node [V8 flags] packages/app/bin/campsite.js serve`), minus
- * the pnpm wrapper: one node process whose pid is the server's own. The same flags serve the other commands.
- */
-function campsiteCommand(nodeFlags: string[] = []): { command: string; args: string[] } {
-  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start;
-  const match = script?.match(/^(?:exec\s+)?node\s+((?:--\S+\s+)*)(\S+\.js)\s+serve$/);
-  if (!match?.[2]) throw new Error(`package.json's start script is not "exec node [flags] BIN serve": ${script}`);
-  const scriptFlags = (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
-  return { command: process.execPath, args: [...scriptFlags, ...nodeFlags, join(ROOT, match[2])] };
-}
+const campsiteCommand = (nodeFlags: string[] = []) => campsiteCommandOf(ROOT, nodeFlags);
 
 function baseHeaders(token?: string): Record<string, string> {
   return {

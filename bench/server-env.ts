@@ -2,7 +2,9 @@
  * How every benchmark starts `campsite serve`, in one place so that all of pnpm bench's figures (bench/run.ts and
  * bench/webhooks.ts) come from servers set up alike.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 
 /** The server's environment: plain HTTP behind a trusted loopback "proxy", production settings, cost-12 keys. */
 export function benchServerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -33,4 +35,16 @@ export function freePort(): Promise<number> {
       probe.close(() => resolvePort(port));
     });
   });
+}
+
+/**
+ * The `campsite` command of the checkout at `root` as its `pnpm start` runs it (`exec node [V8 flags] BIN serve`), minus
+ * the pnpm wrapper: one node process whose pid is the server's own. The same flags serve the other commands.
+ */
+export function campsiteCommand(root: string, nodeFlags: string[] = []): { command: string; args: string[] } {
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start;
+  const match = script?.match(/^(?:exec\s+)?node\s+((?:--\S+\s+)*)(\S+\.js)\s+serve$/);
+  if (!match?.[2]) throw new Error(`${root}: the start script is not "exec node [flags] BIN serve": ${script}`);
+  const scriptFlags = (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
+  return { command: process.execPath, args: [...scriptFlags, ...nodeFlags, join(root, match[2])] };
 }
