@@ -1,4 +1,4 @@
-import type { RawRow, Row, SqlDatabase, SqlExecutor } from './sql-executor';
+import { type KeyedSource, type RawRow, type Row, type SqlDatabase, type SqlExecutor, byIdSql } from './sql-executor';
 
 /** What a statement does, as a short closed word: the `operation` of metrics and traces, never the SQL itself. */
 export type QueryOperation = 'select' | 'insert' | 'update' | 'delete' | 'script' | 'transaction' | 'other';
@@ -60,6 +60,9 @@ export function observedDatabase(db: SqlDatabase, observer: QueryObserver): SqlD
     // Reads made through this wrapper while `work` runs reach the engine in the same async context, so they still go
     // to the snapshot, each one reported on its own.
     consistent: <T>(work: () => Promise<T>) => observer.observe('transaction', 'snapshot', () => db.consistent(work)),
+    // Each caller's lookup is reported on its own, with the time it waited for its turn's statement.
+    rowById: (source: KeyedSource, tenantId: number, id: number) =>
+      observer.observe('select', byIdSql(source), () => db.rowById(source, tenantId, id)),
     dialect: db.dialect,
     engineStamp: () => db.engineStamp(),
     connections: () => db.connections(),

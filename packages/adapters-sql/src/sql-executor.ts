@@ -4,6 +4,22 @@ export type Row = Record<string, unknown>;
 /** A row as an array, in the order of the query's select list (no object per row, no column-name lookups). */
 export type RawRow = unknown[];
 
+/** A table keyed (tenant_id, id) as a detail read selects from it: its select list under `alias`, and any condition. */
+export interface KeyedSource {
+  columns: string;
+  table: string;
+  alias: string;
+  /** A condition every row read must meet (customers: the role), in terms of `alias`. */
+  where?: string;
+}
+
+/** Selects one row of `source` by key: `?` for the tenant, then the id. */
+export function byIdSql(source: KeyedSource): string {
+  const a = source.alias;
+  const where = source.where ? ` AND ${source.where}` : '';
+  return `SELECT ${source.columns} FROM ${source.table} ${a} WHERE ${a}.tenant_id = ? AND ${a}.id = ?${where}`;
+}
+
 /**
  * The little a repository needs from a database. Queries use `?` placeholders; the Postgres executor numbers them.
  * Repositories are written once against this and a `Dialect`, never against a driver (issue 4).
@@ -100,6 +116,12 @@ export interface Dialect {
 
 export interface SqlDatabase extends SqlExecutor {
   readonly dialect: Dialect;
+  /**
+   * The row of `source` keyed (tenantId, id), as `rows(byIdSql(source), [tenantId, id])` gives it. Postgres sends
+   * the lookups that arrive in one turn of the event loop as one statement per table and tenant (docs/database-rules.md
+   * §4, "Reads by id"); SQLite reads at once. Inside `consistent` it reads from that snapshot, alone.
+   */
+  rowById(source: KeyedSource, tenantId: number, id: number): Promise<RawRow | undefined>;
   /**
    * Runs `work`'s reads in one snapshot, so they agree with each other (issue 16: a page's count and rows; a feed page
    * and its records). Postgres: a READ ONLY REPEATABLE READ transaction; SQLite: one read transaction.

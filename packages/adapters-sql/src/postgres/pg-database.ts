@@ -1,8 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { isDomainError } from '@campsite/domain';
-import type { ConnectionUse, Dialect, RawRow, Row, SqlDatabase, SqlExecutor } from '../sql-executor';
+import {
+  type ConnectionUse,
+  type Dialect,
+  type KeyedSource,
+  type RawRow,
+  type Row,
+  type SqlDatabase,
+  type SqlExecutor,
+  byIdSql,
+} from '../sql-executor';
 import { databaseUnavailable, isConnectionFailure, translateConnectionFailure } from './connection-failures';
+import { LookupBatcher } from './lookup-batcher';
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -148,6 +158,7 @@ export class PgDatabase implements SqlDatabase {
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
+  private readonly lookups: LookupBatcher;
 
   constructor(connectionString: string, options: { max?: number; onBackgroundError?: (error: unknown, what: string) => void } = {}) {
     this.pool = new pg.Pool({
@@ -164,11 +175,17 @@ export class PgDatabase implements SqlDatabase {
     const reportIdle = options.onBackgroundError;
     this.pool.on('error', (error) => reportIdle?.(error, 'an idle PostgreSQL connection failed'));
     this.direct = executorOn(this.pool, this.statements, (work) => this.transaction(work));
+    this.lookups = new LookupBatcher((sql, params) => this.rows(sql, params));
   }
 
   consistent<T>(work: () => Promise<T>): Promise<T> {
     if (this.ambient.getStore()) return work();
     return this.snapshot((tx) => this.ambient.run(tx, work));
+  }
+
+  rowById(source: KeyedSource, tenantId: number, id: number): Promise<RawRow | undefined> {
+    if (this.ambient.getStore()) return this.rows(byIdSql(source), [tenantId, id]).then(([row]) => row);
+    return this.lookups.rowById(source, tenantId, id);
   }
 
   private reader(): SqlExecutor {

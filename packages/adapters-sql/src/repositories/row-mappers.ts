@@ -10,12 +10,6 @@ const maybeTime = (dialect: Dialect, value: unknown) => (value === null || value
 // side by side: change one, change the other. Text columns arrive as strings and integers as numbers from both
 // drivers (int8 and date parsers in pg-database.ts), so they are taken as they are; ids still go through `toInt`.
 
-/** Selects one entity of a list source by key: the detail read, sharing the list's select list and mapper. */
-export function byIdSql(source: ListSource): string {
-  const a = source.alias;
-  return `SELECT ${source.columns} FROM ${source.table} ${a} WHERE ${a}.tenant_id = ? AND ${a}.id = ?`;
-}
-
 // The site number comes from a scalar subquery rather than a join: it then runs only for the rows of the window, and
 // neither planner is tempted to start from sites and sort (SQLite did, 100x slower on page 1 of a 100k tenant).
 export const BOOKINGS: ListSource = {

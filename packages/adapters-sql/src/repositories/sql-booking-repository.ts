@@ -14,7 +14,8 @@ import {
 } from '@campsite/domain';
 import type { RawRow, SqlDatabase, SqlExecutor } from '../sql-executor';
 import { isLostIdRace, translateSqlError } from '../translate-sql-error';
-import { BOOKINGS, byIdSql, toBooking } from './row-mappers';
+import { byIdSql } from '../sql-executor';
+import { BOOKINGS, toBooking } from './row-mappers';
 import { completeIdempotencyClaim } from './sql-idempotency-store';
 import { type ListFilter, countWhere, keptTotalSql, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
 
@@ -257,7 +258,8 @@ export class SqlBookingRepository implements BookingRepository {
   }
 
   async findById(tenantId: number, id: number): Promise<Booking | null> {
-    return this.findIn(this.db, tenantId, id);
+    const row = await this.db.rowById(BOOKINGS, tenantId, id);
+    return row ? toBooking(this.db.dialect, row) : null;
   }
 
   /** One range read per site and occupying status on bookings_site_status_stay, from the index alone (migration 010). */

@@ -14,12 +14,11 @@ import type {
   UpdatedSinceFilter,
 } from '@campsite/domain';
 import type { SqlDatabase } from '../sql-executor';
-import { CUSTOMERS, INVOICES, INVOICE_LINES_SELECT, SITES, byIdSql, toCustomer, toInvoice, toInvoiceLine, toSite } from './row-mappers';
+import { CUSTOMERS, INVOICES, INVOICE_LINES_SELECT, SITES, toCustomer, toInvoice, toInvoiceLine, toSite } from './row-mappers';
 import { type ListFilter, countWhere, keptTotalSql, readWindow, tenantCounter, timeKey, updatedSinceWhere } from './windowed-list';
 
-const SITE_BY_ID = byIdSql(SITES);
-const CUSTOMER_BY_ID = `${byIdSql(CUSTOMERS)} AND u.role = 'customer'`;
-const INVOICE_BY_ID = byIdSql(INVOICES);
+/** A customer read by id is a user whose role is `customer`. */
+const CUSTOMER_BY_ID = { ...CUSTOMERS, where: "u.role = 'customer'" };
 
 /** Sites in byte order of `site_number` (the column is COLLATE "C" on Postgres, BINARY on SQLite), then id. */
 export class SqlSiteRepository implements SiteRepository {
@@ -40,7 +39,7 @@ export class SqlSiteRepository implements SiteRepository {
   }
 
   async findById(tenantId: number, id: number): Promise<Site | null> {
-    const [row] = await this.db.rows(SITE_BY_ID, [tenantId, id]);
+    const row = await this.db.rowById(SITES, tenantId, id);
     return row ? toSite(this.db.dialect, row) : null;
   }
 }
@@ -64,7 +63,7 @@ export class SqlCustomerRepository implements CustomerRepository {
   }
 
   async findById(tenantId: number, id: number): Promise<Customer | null> {
-    const [row] = await this.db.rows(CUSTOMER_BY_ID, [tenantId, id]);
+    const row = await this.db.rowById(CUSTOMER_BY_ID, tenantId, id);
     return row ? toCustomer(this.db.dialect, row) : null;
   }
 }
@@ -120,7 +119,7 @@ export class SqlInvoiceRepository implements InvoiceRepository {
   }
 
   async findById(tenantId: number, id: number): Promise<Invoice | null> {
-    const [row] = await this.db.rows(INVOICE_BY_ID, [tenantId, id]);
+    const row = await this.db.rowById(INVOICES, tenantId, id);
     return row ? toInvoice(this.db.dialect, row) : null;
   }
 
