@@ -13,11 +13,21 @@ export interface KeyedSource {
   where?: string;
 }
 
-/** Selects one row of `source` by key: `?` for the tenant, then the id. */
+const byIdSqls = new WeakMap<KeyedSource, string>();
+
+/**
+ * Selects one row of `source` by key: `?` for the tenant, then the id. Built once per source (the sources are module
+ * constants), as every detail read asks for it.
+ */
 export function byIdSql(source: KeyedSource): string {
-  const a = source.alias;
-  const where = source.where ? ` AND ${source.where}` : '';
-  return `SELECT ${source.columns} FROM ${source.table} ${a} WHERE ${a}.tenant_id = ? AND ${a}.id = ?${where}`;
+  let sql = byIdSqls.get(source);
+  if (sql === undefined) {
+    const a = source.alias;
+    const where = source.where ? ` AND ${source.where}` : '';
+    sql = `SELECT ${source.columns} FROM ${source.table} ${a} WHERE ${a}.tenant_id = ? AND ${a}.id = ?${where}`;
+    byIdSqls.set(source, sql);
+  }
+  return sql;
 }
 
 /**

@@ -6,12 +6,6 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
-interface Batch {
-  source: KeyedSource;
-  tenantId: number;
-  waiters: Waiter[];
-}
-
 /**
  * Reads by id that arrive in one turn of the event loop, sent as one statement per table and tenant
  * (docs/database-rules.md §4, "Reads by id"). A mirror reading one booking after another on 50 connections costs
@@ -20,7 +14,10 @@ interface Batch {
  * error.
  */
 export class LookupBatcher {
-  private readonly pending = new Map<string, Batch>();
+  /** The lookups waiting for the end of this turn, by source (a module constant) and tenant. */
+  private readonly pending = new Map<KeyedSource, Map<number, Waiter[]>>();
+  /** Each source's statement, built once. */
+  private readonly statements = new WeakMap<KeyedSource, string>();
   private scheduled = false;
 
   /** @param read runs one statement with `?` placeholders and gives its rows */
@@ -28,13 +25,14 @@ export class LookupBatcher {
 
   rowById(source: KeyedSource, tenantId: number, id: number): Promise<RawRow | undefined> {
     return new Promise((resolve, reject) => {
-      const key = `${source.table}\u0000${source.columns}\u0000${source.where ?? ''}\u0000${tenantId}`;
-      let batch = this.pending.get(key);
-      if (batch === undefined) {
-        batch = { source, tenantId, waiters: [] };
-        this.pending.set(key, batch);
+      let tenants = this.pending.get(source);
+      if (tenants === undefined) {
+        tenants = new Map();
+        this.pending.set(source, tenants);
       }
-      batch.waiters.push({ id, resolve, reject });
+      const waiters = tenants.get(tenantId);
+      if (waiters === undefined) tenants.set(tenantId, [{ id, resolve, reject }]);
+      else waiters.push({ id, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         // The check phase comes after the turn's I/O callbacks: by then every request read in this turn has asked.
@@ -45,22 +43,17 @@ export class LookupBatcher {
 
   private flush(): void {
     this.scheduled = false;
-    const batches = [...this.pending.values()];
+    const batches = [...this.pending];
     this.pending.clear();
-    for (const batch of batches) void this.send(batch);
+    for (const [source, tenants] of batches) for (const [tenantId, waiters] of tenants) void this.send(source, tenantId, waiters);
   }
 
-  /** Settles every waiter of `batch`; never throws. */
-  private async send({ source, tenantId, waiters }: Batch): Promise<void> {
-    const a = source.alias;
+  /** Settles every one of `waiters`; never throws. */
+  private async send(source: KeyedSource, tenantId: number, waiters: Waiter[]): Promise<void> {
     const ids = [...new Set(waiters.map((w) => w.id))];
-    // The key goes last, so that the select list keeps the positions its mapper reads, and is cut off again below.
-    const sql =
-      `SELECT ${source.columns}, ${a}.id FROM ${source.table} ${a} WHERE ${a}.tenant_id = ? AND ${a}.id = ANY(?::int[])` +
-      (source.where ? ` AND ${source.where}` : '');
     let rows: RawRow[];
     try {
-      rows = await this.read(sql, [tenantId, ids]);
+      rows = await this.read(this.statementOf(source), [tenantId, ids]);
     } catch (error) {
       for (const waiter of waiters) waiter.reject(error);
       return;
@@ -68,5 +61,18 @@ export class LookupBatcher {
     const byId = new Map<number, RawRow>();
     for (const row of rows) byId.set(Number(row[row.length - 1]), row.slice(0, -1));
     for (const waiter of waiters) waiter.resolve(byId.get(waiter.id));
+  }
+
+  private statementOf(source: KeyedSource): string {
+    let sql = this.statements.get(source);
+    if (sql === undefined) {
+      const a = source.alias;
+      // The key goes last, so that the select list keeps the positions its mapper reads; `send` cuts it off again.
+      sql =
+        `SELECT ${source.columns}, ${a}.id FROM ${source.table} ${a} WHERE ${a}.tenant_id = ? AND ${a}.id = ANY(?::int[])` +
+        (source.where ? ` AND ${source.where}` : '');
+      this.statements.set(source, sql);
+    }
+    return sql;
   }
 }

@@ -12,9 +12,8 @@ import {
   type Rappen,
   type Stay,
 } from '@campsite/domain';
-import type { RawRow, SqlDatabase, SqlExecutor } from '../sql-executor';
+import { type RawRow, type SqlDatabase, type SqlExecutor, byIdSql } from '../sql-executor';
 import { isLostIdRace, translateSqlError } from '../translate-sql-error';
-import { byIdSql } from '../sql-executor';
 import { BOOKINGS, toBooking } from './row-mappers';
 import { completeIdempotencyClaim } from './sql-idempotency-store';
 import { type ListFilter, countWhere, keptTotalSql, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
