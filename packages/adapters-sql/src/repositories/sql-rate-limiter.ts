@@ -9,7 +9,21 @@ import {
   isDomainError,
   windowStart,
 } from '@campsite/domain';
+import { TurnBatches } from '../turn-batches';
 import type { SqlDatabase } from '../sql-executor';
+
+const ADD_HITS = 'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + EXCLUDED.n RETURNING n';
+
+interface HitGroup {
+  key: string;
+  start: number;
+  guard: StampGuard | null;
+}
+
+interface Hit {
+  limit: number;
+  now: number;
+}
 
 /**
  * The one write that is sent again when its connection died (docs/operations.md, Database faults): a count that
@@ -26,11 +40,12 @@ async function countingAgain<T>(hit: () => Promise<T>): Promise<T> {
 }
 
 /**
- * docs/api-behaviour.md §4: fixed one-minute windows shared by every process on the database. Each hit is one atomic upsert
- * that returns the new count, so parallel hits from any process are counted exactly.
+ * docs/api-behaviour.md §4: fixed one-minute windows shared by every process on the database (PostgreSQL). Hits are
+ * counted by an atomic upsert that returns the new count, so parallel hits from any process are counted exactly.
  */
 export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
   private lastSweptWindow = 0;
+  private readonly hits = new TurnBatches<HitGroup, Hit, RateLimitDecision | null>((group, hits) => this.countTogether(group, hits));
 
   constructor(
     private readonly db: SqlDatabase,
@@ -39,36 +54,15 @@ export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
   ) {}
 
   async hit(key: string, limit: number): Promise<RateLimitDecision> {
-    const now = this.clock.now().getTime();
-    const start = windowStart(now);
-    this.sweepOldWindows(start);
-    const row = await countingAgain(() =>
-      this.db.get<{ n: unknown }>(
-        'INSERT INTO rate_limit_windows (key, window_start, n) VALUES (?, ?, 1) ' +
-          'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n',
-        [key, start],
-      ),
-    );
-    return decide(Number(row!.n), limit, now, start);
+    return (await this.count(key, limit, null))!;
   }
 
   /**
    * The hit and the check of the tenant's `data_version` (SqlDataVersions) in one statement: nothing is counted when
    * the version has moved. One round trip where a stamp query and a hit would take two (issue 6).
    */
-  async hitIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
-    const now = this.clock.now().getTime();
-    const start = windowStart(now);
-    this.sweepOldWindows(start);
-    const row = await countingAgain(() =>
-      this.db.get<{ n: unknown }>(
-        'INSERT INTO rate_limit_windows (key, window_start, n) ' +
-          'SELECT ?, ?, 1 FROM tenant_counters WHERE tenant_id = ? AND data_version = ? ' +
-          'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n',
-        [key, start, guard.tenantId, guard.stamp],
-      ),
-    );
-    return row ? decide(Number(row.n), limit, now, start) : null;
+  hitIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
+    return this.count(key, limit, guard);
   }
 
   /** The count and the check of the tenant's `data_version` in one statement (see hitIfUnchanged). */
@@ -96,6 +90,38 @@ export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
       key,
       windowStart(this.clock.now().getTime()),
     ]);
+  }
+
+  private count(key: string, limit: number, guard: StampGuard | null): Promise<RateLimitDecision | null> {
+    const now = this.clock.now().getTime();
+    const start = windowStart(now);
+    this.sweepOldWindows(start);
+    const id = guard === null ? `${start}:${key}` : `${start}:${key}:${guard.tenantId}:${String(guard.stamp)}`;
+    return this.hits.add(id, { key, start, guard }, { limit, now });
+  }
+
+  /**
+   * The hits of one key that arrive in one turn, counted by one upsert (TurnBatches, docs/database-rules.md §4):
+   * under load every request of a key updated the same row, one statement after the other. The statement adds them
+   * all and gives the new total, and each hit is answered with its own place in it, as if counted alone.
+   */
+  private async countTogether({ key, start, guard }: HitGroup, hits: Hit[]): Promise<Array<RateLimitDecision | null>> {
+    const row = await countingAgain(() =>
+      guard === null
+        ? this.db.get<{ n: unknown }>(`INSERT INTO rate_limit_windows (key, window_start, n) VALUES (?, ?, ?) ${ADD_HITS}`, [
+            key,
+            start,
+            hits.length,
+          ])
+        : this.db.get<{ n: unknown }>(
+            'INSERT INTO rate_limit_windows (key, window_start, n) ' +
+              `SELECT ?, ?, ? FROM tenant_counters WHERE tenant_id = ? AND data_version = ? ${ADD_HITS}`,
+            [key, start, hits.length, guard.tenantId, guard.stamp],
+          ),
+    );
+    if (!row) return hits.map(() => null);
+    const before = Number(row.n) - hits.length;
+    return hits.map((hit, i) => decide(before + i + 1, hit.limit, hit.now, start));
   }
 
   /**

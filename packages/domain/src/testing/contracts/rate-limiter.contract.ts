@@ -130,6 +130,18 @@ export function describeRateLimiterContract(name: string, setup: () => Promise<L
   });
 }
 
+/** Any committed change of the tenant moves its stamp; a new key is one. */
+async function moveStamp(set: AdapterSet, tenantId: number): Promise<void> {
+  await set.apiKeys.create({
+    tenantId,
+    name: 'moves the stamp',
+    prefix: uniquePrefix(),
+    secretHash: '$2b$04$x',
+    scopes: ['bookings:read'],
+    expiresAt: null,
+  });
+}
+
 /**
  * The contract of `StampGuardedLimiter`, for the limiter a backend declares as its own: the guarded count and peek
  * check the tenant's stamp and count in one atomic step.
@@ -148,18 +160,29 @@ export function describeStampGuardedLimiterContract(name: string, setup: Adapter
       expect(await guarded(key, 3, { tenantId, stamp })).toEqual({ allowed: true, limit: 3, remaining: 2, resetSeconds: 30 });
       expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 1 });
 
-      await set.apiKeys.create({
-        tenantId,
-        name: 'moves the stamp',
-        prefix: uniquePrefix(),
-        secretHash: '$2b$04$x',
-        scopes: ['bookings:read'],
-        expiresAt: null,
-      });
+      await moveStamp(set, tenantId);
       expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
       expect(await limiter(set).peek(key, 3)).toMatchObject({ remaining: 1 });
       const moved = await set.versions.stampOf(tenantId);
       expect(await guarded(key, 3, { tenantId, stamp: moved })).toMatchObject({ allowed: true, remaining: 0 });
+    });
+
+    it('counts parallel guarded hits exactly, and none of those whose stamp has moved', async () => {
+      const set = adapters();
+      startOfWindow(set, 20_000);
+      const tenantId = await seedTenant(set, aTenant(uniqueSlug('guard-parallel')));
+      const key = freshKey();
+      const old = await set.versions.stampOf(tenantId);
+      await moveStamp(set, tenantId);
+      const current = await set.versions.stampOf(tenantId);
+      const decisions = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => limiter(set).hitIfUnchanged(key, 6, { tenantId, stamp: i % 3 === 0 ? old : current })),
+      );
+      expect(decisions.filter((d, i) => i % 3 === 0 && d !== null)).toEqual([]);
+      const counted = decisions.filter((d) => d !== null);
+      expect(counted.filter((d) => d.allowed)).toHaveLength(6);
+      expect(counted.map((d) => d.remaining).sort((x, y) => x - y)).toEqual([0, 0, 0, 1, 2, 3, 4, 5]);
+      expect(await limiter(set).peek(key, 6)).toMatchObject({ allowed: false, remaining: 0 });
     });
 
     it('peeks guarded by the tenant stamp: counts nothing, and null once the stamp has moved', async () => {
@@ -173,14 +196,7 @@ export function describeStampGuardedLimiterContract(name: string, setup: Adapter
       await limiter(set).hit(key, 3);
       expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 2 });
       expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 2 });
-      await set.apiKeys.create({
-        tenantId,
-        name: 'moves the stamp',
-        prefix: uniquePrefix(),
-        secretHash: '$2b$04$x',
-        scopes: ['bookings:read'],
-        expiresAt: null,
-      });
+      await moveStamp(set, tenantId);
       expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
     });
   });
