@@ -108,6 +108,13 @@ export interface Dialect {
    */
   readonly keepsRateLimits: boolean;
   /**
+   * Whether a booking create is one call of the database's own procedure `create_booking_if_available` (migration
+   * 014): the site's lock, the overlap check, the id and the insert in one statement that commits by itself, so that
+   * no lock is held while the event loop serves other requests (docs/database-rules.md §6). SQLite's group commit
+   * runs its transactions on the spot instead.
+   */
+  readonly createsBookingsInOneCall: boolean;
+  /**
    * Issue 17 (migration 012): the UTC day of a datetime column as `invoice_day_counts.issued_day` stores it (SQLite:
    * days since 1970-01-01, rounded down; Postgres: a date), and a calendar date as a parameter compared with it.
    */

@@ -19,6 +19,9 @@ const UNIQUE_KEYS = [
   },
 ] as const;
 
+/** What create_booking_if_available (migration 014) raises, by message, for the rule its statements enforce. */
+const RAISED_DOMAIN_ERRORS = ['site_unavailable', 'idempotency_key_in_use'] as const;
+
 interface DriverError {
   code?: unknown;
   constraint?: unknown;
@@ -39,6 +42,13 @@ function isForeignKeyViolation(error: DriverError): boolean {
   return error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
+/** True for an exception raised by our own database code (RAISE EXCEPTION, SQLSTATE P0001) with `message`. */
+export function isRaised(error: unknown, message: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const driver = error as DriverError;
+  return driver.code === 'P0001' && driver.message === message;
+}
+
 /**
  * Turns a driver's constraint violation into the DomainError it means (docs/architecture.md: driver errors are translated inside
  * the SQL adapter), keeping the driver's error as its `cause` for the log. Anything else is returned as it is, to be rethrown.
@@ -52,6 +62,8 @@ export function translateSqlError(error: unknown): unknown {
     if (known) return known.error(error);
     return new DomainError('validation_failed', `duplicate row: ${String(driver.detail ?? message)}`, {}, { cause: error });
   }
+  const raised = RAISED_DOMAIN_ERRORS.find((code) => isRaised(error, code));
+  if (raised) return new DomainError(raised, undefined, {}, { cause: error });
   if (isNotACustomer(driver)) {
     return new DomainError('customer_not_found', 'the booking names a user who is not a customer of its tenant', {}, { cause: error });
   }

@@ -82,3 +82,28 @@ describe('SqlRateLimiter on PostgreSQL: the hits of one key in one turn', () => 
     expect(decisions[0]).toEqual({ allowed: true, limit: 3, remaining: 2, resetSeconds: 45 });
   });
 });
+
+describe('SqlRateLimiter on PostgreSQL: the peeks of one key in one turn', () => {
+  it('read the count once per key and stamp, count nothing, and answer null for a stamp that moved', async () => {
+    const counts = new Map<string, number>([['key-a@1782900000000', 2]]);
+    const statements: unknown[][] = [];
+    const db = {
+      get: async (_sql: string, params: unknown[]) => {
+        statements.push(params);
+        const [key, start, , stamp] = params as [string, number, number, number];
+        return stamp === 7 ? { n: counts.get(`${key}@${start}`) ?? null } : undefined;
+      },
+      run: async () => ({ changes: 0 }),
+    } as unknown as SqlDatabase;
+    const limiter = new SqlRateLimiter(db, new FixedClock(new Date('2026-07-01T10:00:15Z')));
+    const guard = { tenantId: 1, stamp: 7 };
+    const decisions = await Promise.all([
+      limiter.peekIfUnchanged('key-a', 3, guard),
+      limiter.peekIfUnchanged('key-a', 3, guard),
+      limiter.peekIfUnchanged('key-b', 3, guard),
+      limiter.peekIfUnchanged('key-a', 3, { tenantId: 1, stamp: 6 }),
+    ]);
+    expect(decisions.map((d) => d && d.remaining)).toEqual([1, 1, 3, null]);
+    expect(statements).toHaveLength(3);
+  });
+});

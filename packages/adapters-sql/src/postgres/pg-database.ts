@@ -31,6 +31,7 @@ export const postgresDialect: Dialect = {
   captureTriggers: null,
   // Several processes serve one database, and the limiter's statement can check a tenant's data_version as it counts.
   keepsRateLimits: true,
+  createsBookingsInOneCall: true,
   utcDay: (column) => `(${column} AT TIME ZONE 'UTC')::date`,
   dayParam: (date) => date,
   monthStart: (column) => `date_trunc('month', ${column})::date`,

@@ -12,9 +12,9 @@ import {
   type Rappen,
   type Stay,
 } from '@campsite/domain';
-import { type RawRow, type SqlDatabase, type SqlExecutor, byIdSql } from '../sql-executor';
-import { isLostIdRace, translateSqlError } from '../translate-sql-error';
-import { BOOKINGS, toBooking } from './row-mappers';
+import { type RawRow, type SqlDatabase, type SqlExecutor, byIdSql, toInt } from '../sql-executor';
+import { isLostIdRace, isRaised, translateSqlError } from '../translate-sql-error';
+import { BOOKINGS, SITES, toBooking, toSite } from './row-mappers';
 import { completeIdempotencyClaim } from './sql-idempotency-store';
 import { type ListFilter, countWhere, keptTotalSql, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
 
@@ -43,7 +43,7 @@ export const BOOKING_COLUMNS = [
 export function bookingRow(
   db: SqlDatabase,
   tenantId: number,
-  id: number,
+  id: number | null,
   b: Omit<NewBooking, 'tenantId' | 'id'> & { updatedAt?: Date },
 ): unknown[] {
   const { time } = db.dialect;
@@ -76,6 +76,26 @@ const BOOKING_BY_ID = byIdSql(BOOKINGS);
 
 /** A walk of the creation order reads at most this many times its estimate before it gives up (list). */
 const WALK_ADVANTAGE = 2;
+
+/**
+ * The procedure's arguments (migration 014): a row of BOOKING_COLUMNS (id null for the next one), the occupying
+ * statuses, the claim to complete (key, token, answer parts, expiry, site number; all null without one), and its two
+ * results.
+ */
+const CREATE_CALL = `CALL create_booking_if_available(${BOOKING_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?, NULL, NULL)`;
+
+/** Two ids no booking is drawn with in answerAroundId: out of the range the API hands out, and different digits. */
+const PROBE_IDS = [2_147_483_646, 1_999_999_999] as const;
+
+/**
+ * The claim's answer for `booking` cut around its id, so that the database can join the parts with the id it takes;
+ * null when the id's place cannot be told apart from the rest (the probe id's digits occur elsewhere in the answer).
+ */
+function answerAroundId(completion: IdempotencyCompletion, booking: Booking): string[] | null {
+  const [first, second] = PROBE_IDS.map(String) as [string, string];
+  const parts = completion.responseOf({ ...booking, id: PROBE_IDS[0] }).split(first);
+  return parts.length > 1 && parts.join(second) === completion.responseOf({ ...booking, id: PROBE_IDS[1] }) ? parts : null;
+}
 
 const OCCUPYING_IN = `(${OCCUPYING_STATUSES.map(() => '?').join(', ')})`;
 
@@ -299,7 +319,51 @@ export class SqlBookingRepository implements BookingRepository {
     }
   }
 
-  private tryInsert(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking> {
+  private async tryInsert(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking> {
+    if (this.db.dialect.createsBookingsInOneCall) {
+      const created = await this.insertInOneCall(booking, completion);
+      if (created !== null) return created;
+    }
+    return this.insertInTransaction(booking, completion);
+  }
+
+  /**
+   * The transaction of insertInTransaction as one call of the database's procedure (Dialect.createsBookingsInOneCall,
+   * docs/database-rules.md §6). With a completion, the claim's answer goes in as its parts around the id, which only
+   * the procedure knows; null when that answer cannot be split so (the id's digits occur elsewhere in it) or the site
+   * was renamed after the answer was drawn: the caller then takes the transaction.
+   */
+  private async insertInOneCall(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking | null> {
+    const { id: _ignored, ...fields } = booking;
+    let claim: unknown[] = [null, null, null, null, null];
+    if (completion) {
+      const siteRow = await this.db.rowById(SITES, booking.tenantId, booking.siteId);
+      if (!siteRow) throw new DomainError('site_unavailable');
+      const siteNumber = toSite(this.db.dialect, siteRow).siteNumber;
+      const parts = answerAroundId(completion, { ...fields, id: 0, siteNumber, updatedAt: booking.createdAt });
+      if (parts === null) return null;
+      claim = [completion.key, completion.token, parts, this.db.dialect.time(completion.expiresAt), siteNumber];
+    }
+    let row: { booking_id: unknown; site_number: string } | undefined;
+    try {
+      row = await this.db.get(CREATE_CALL, [
+        ...bookingRow(this.db, booking.tenantId, booking.id ?? null, booking),
+        OCCUPYING_STATUSES,
+        ...claim,
+      ]);
+    } catch (error) {
+      if (isRaised(error, 'site_renamed')) return null;
+      throw error;
+    }
+    if (!row) throw new Error('create_booking_if_available answered no row');
+    const created = { ...fields, id: toInt(row.booking_id), siteNumber: row.site_number, updatedAt: booking.createdAt };
+    // The answer the claim now holds, drawn once more for the created booking: the caller keeps what its completion
+    // drew last (IdempotencyCompletion.responseOf), and answerAroundId made sure both are the same text.
+    completion?.responseOf(created);
+    return created;
+  }
+
+  private insertInTransaction(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking> {
     const { tenantId } = booking;
     return this.db.transaction(async (tx) => {
       const site = await tx.get<{ status: string; site_number: string }>(

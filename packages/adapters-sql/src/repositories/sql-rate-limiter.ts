@@ -20,6 +20,8 @@ interface HitGroup {
   guard: StampGuard | null;
 }
 
+type PeekGroup = HitGroup & { guard: StampGuard };
+
 interface Hit {
   limit: number;
   now: number;
@@ -46,6 +48,7 @@ async function countingAgain<T>(hit: () => Promise<T>): Promise<T> {
 export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
   private lastSweptWindow = 0;
   private readonly hits = new TurnBatches<HitGroup, Hit, RateLimitDecision | null>((group, hits) => this.countTogether(group, hits));
+  private readonly peeks = new TurnBatches<PeekGroup, Hit, RateLimitDecision | null>((group, peeks) => this.peekTogether(group, peeks));
 
   constructor(
     private readonly db: SqlDatabase,
@@ -65,16 +68,21 @@ export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
     return this.count(key, limit, guard);
   }
 
-  /** The count and the check of the tenant's `data_version` in one statement (see hitIfUnchanged). */
-  async peekIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
+  /** The count and the check of the tenant's `data_version` in one statement (see hitIfUnchanged), counting nothing. */
+  peekIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
+    return this.peeks.add(`${start}:${key}:${guard.tenantId}:${String(guard.stamp)}`, { key, start, guard }, { limit, now });
+  }
+
+  /** The peeks of countTogether: the conditional requests of one key in one turn read its count once. */
+  private async peekTogether({ key, start, guard }: PeekGroup, peeks: Hit[]): Promise<Array<RateLimitDecision | null>> {
     const row = await this.db.get<{ n: unknown }>(
       'SELECT (SELECT n FROM rate_limit_windows WHERE key = ? AND window_start = ?) AS n FROM tenant_counters ' +
         'WHERE tenant_id = ? AND data_version = ?',
       [key, start, guard.tenantId, guard.stamp],
     );
-    return row ? decide(row.n === null ? 0 : Number(row.n), limit, now, start) : null;
+    return peeks.map((peek) => (row ? decide(row.n === null ? 0 : Number(row.n), peek.limit, peek.now, start) : null));
   }
 
   async peek(key: string, limit: number): Promise<RateLimitDecision> {

@@ -36,6 +36,7 @@ export const sqliteDialect: Dialect = {
   // docs/operations.md, Workers: one process serves a SQLite file, and the workers of `serve --workers` count in their
   // supervisor; a count written to the file would be a commit per request, moving every worker's stamp.
   keepsRateLimits: false,
+  createsBookingsInOneCall: false,
   utcDay: (column) => `((${column} - ((${column} % 86400000) + 86400000) % 86400000) / 86400000)`,
   dayParam: (date) => Date.parse(`${date}T00:00:00Z`) / 86_400_000,
   monthStart: (column) => `substr(${column}, 1, 7) || '-01'`,
