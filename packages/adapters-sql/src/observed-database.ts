@@ -63,6 +63,7 @@ export function observedDatabase(db: SqlDatabase, observer: QueryObserver): SqlD
     // Each caller's lookup is reported on its own, with the time it waited for its turn's statement.
     rowById: (source: KeyedSource, tenantId: number, id: number) =>
       observer.observe('select', byIdSql(source), () => db.rowById(source, tenantId, id)),
+    getShared: <T>(sql: string, params: readonly unknown[]) => observer.observe('select', sql, () => db.getShared<T>(sql, params)),
     dialect: db.dialect,
     engineStamp: () => db.engineStamp(),
     connections: () => db.connections(),

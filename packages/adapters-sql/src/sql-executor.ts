@@ -140,6 +140,12 @@ export interface SqlDatabase extends SqlExecutor {
    */
   rowById(source: KeyedSource, tenantId: number, id: number): Promise<RawRow | undefined>;
   /**
+   * `get`, for a read that many requests make alike (a tenant's stamp, a key's row): on Postgres, identical reads
+   * (the same statement and parameters) that arrive in one turn of the event loop share one execution
+   * (docs/database-rules.md §4); SQLite reads at once. Inside `consistent` it reads from that snapshot, alone.
+   */
+  getShared<T = Row>(sql: string, params: readonly unknown[]): Promise<T | undefined>;
+  /**
    * Runs `work`'s reads in one snapshot, so they agree with each other (issue 16: a page's count and rows; a feed page
    * and its records). Postgres: a READ ONLY REPEATABLE READ transaction; SQLite: one read transaction.
    */

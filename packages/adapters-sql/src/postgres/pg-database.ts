@@ -12,6 +12,7 @@ import {
   byIdSql,
 } from '../sql-executor';
 import { databaseUnavailable, isConnectionFailure, translateConnectionFailure } from './connection-failures';
+import { TurnBatches } from '../turn-batches';
 import { LookupBatcher } from './lookup-batcher';
 
 export const postgresDialect: Dialect = {
@@ -160,6 +161,12 @@ export class PgDatabase implements SqlDatabase {
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
   private readonly lookups: LookupBatcher;
+  private readonly sharedReads = new TurnBatches<{ sql: string; params: readonly unknown[] }, null, unknown>(
+    async ({ sql, params }, callers) => {
+      const row = await this.get(sql, params);
+      return callers.map(() => row);
+    },
+  );
 
   constructor(connectionString: string, options: { max?: number; onBackgroundError?: (error: unknown, what: string) => void } = {}) {
     this.pool = new pg.Pool({
@@ -187,6 +194,11 @@ export class PgDatabase implements SqlDatabase {
   rowById(source: KeyedSource, tenantId: number, id: number): Promise<RawRow | undefined> {
     if (this.ambient.getStore()) return this.rows(byIdSql(source), [tenantId, id]).then(([row]) => row);
     return this.lookups.rowById(source, tenantId, id);
+  }
+
+  getShared<T = Row>(sql: string, params: readonly unknown[]): Promise<T | undefined> {
+    if (this.ambient.getStore()) return this.get<T>(sql, params);
+    return this.sharedReads.add(`${sql}\u0000${JSON.stringify(params)}`, { sql, params }, null) as Promise<T | undefined>;
   }
 
   private reader(): SqlExecutor {

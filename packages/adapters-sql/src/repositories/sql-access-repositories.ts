@@ -12,6 +12,8 @@ import type { SqlDatabase } from '../sql-executor';
 import { translateSqlError, translatingSqlErrors } from '../translate-sql-error';
 import { API_KEY_SELECT, timeOrNull, toApiKey } from './row-mappers';
 
+const API_KEY_BY_PREFIX = `${API_KEY_SELECT} WHERE prefix = ?`;
+
 export const API_KEY_COLUMNS = [
   'tenant_id',
   'name',
@@ -47,7 +49,8 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
 
   /** Served by the unique index on prefix; called on every authenticated request. */
   async findByPrefix(prefix: string): Promise<ApiKey | null> {
-    const row = await this.db.get(`${API_KEY_SELECT} WHERE prefix = ?`, [prefix]);
+    // Under a stream of writes every kept key row goes stale at once, and its requests all read it again.
+    const row = await this.db.getShared(API_KEY_BY_PREFIX, [prefix]);
     return row ? toApiKey(this.db.dialect, row) : null;
   }
 

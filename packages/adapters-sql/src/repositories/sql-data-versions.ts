@@ -25,7 +25,7 @@ export class SqlDataVersions implements DataVersions {
       const known = this.known.get(tenantId);
       if (known?.engine === engine) return known.stamp;
     }
-    const row = await this.db.get<{ v: unknown }>(this.sql, [tenantId]);
+    const row = await this.db.getShared<{ v: unknown }>(this.sql, [tenantId]);
     const stamp = row ? (typeof row.v === 'string' ? row.v : Number(row.v)) : 0;
     if (engine !== null) this.known.set(tenantId, { engine, stamp });
     return stamp;

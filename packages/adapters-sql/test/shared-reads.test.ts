@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PgDatabase } from '../src/postgres/pg-database';
+import { postgresForTests } from './support/databases';
+
+// docs/database-rules.md §4: on PostgreSQL, identical reads of one turn (a tenant's stamp, a key's row) share one
+// execution, which starts after every one of them was asked, so none is answered from before it asked.
+
+const postgres = await postgresForTests('shared reads');
+if (postgres) {
+  describe('PgDatabase.getShared', () => {
+    let db: PgDatabase;
+    beforeAll(async () => {
+      db = new PgDatabase(postgres.url, { max: 2 });
+      await db.run('CREATE TABLE shared_read (id integer PRIMARY KEY, v integer NOT NULL)');
+      await db.run('INSERT INTO shared_read VALUES (1, 10), (2, 20)');
+    });
+    afterAll(() => db?.close());
+
+    const READ = 'SELECT v FROM shared_read WHERE id = ?';
+
+    it('runs the identical reads of one turn once, and different ones apart', async () => {
+      const get = vi.spyOn(db, 'get');
+      try {
+        const rows = await Promise.all([
+          db.getShared(READ, [1]),
+          db.getShared(READ, [1]),
+          db.getShared(READ, [2]),
+          db.getShared(READ, [1]),
+        ]);
+        expect(rows).toEqual([{ v: 10 }, { v: 10 }, { v: 20 }, { v: 10 }]);
+        expect(get.mock.calls.map(([, params]) => params)).toEqual([[1], [2]]);
+      } finally {
+        get.mockRestore();
+      }
+    });
+
+    it('answers a read asked after a write with the written value', async () => {
+      expect(await db.getShared(READ, [1])).toEqual({ v: 10 });
+      await db.run('UPDATE shared_read SET v = 11 WHERE id = 1');
+      expect(await db.getShared(READ, [1])).toEqual({ v: 11 });
+      expect(await db.getShared(READ, [3])).toBeUndefined();
+    });
+
+    it('reads inside a snapshot from that snapshot', async () => {
+      const other = new PgDatabase(postgres.url, { max: 1 });
+      const seen = await db
+        .consistent(async () => {
+          const before = await db.getShared(READ, [2]);
+          await other.run('UPDATE shared_read SET v = 21 WHERE id = 2');
+          return [before, await db.getShared(READ, [2])];
+        })
+        .finally(() => other.close());
+      expect(seen).toEqual([{ v: 20 }, { v: 20 }]);
+      expect(await db.getShared(READ, [2])).toEqual({ v: 21 });
+    });
+  });
+} else {
+  describe('PgDatabase.getShared', () => it.skip('Postgres unavailable (see the warning above)'));
+}
