@@ -53,6 +53,25 @@ if (postgres) {
       expect(seen).toEqual([{ v: 20 }, { v: 20 }]);
       expect(await db.getShared(READ, [2])).toEqual({ v: 21 });
     });
+
+    // docs/database-rules.md §4, "Snapshots": the caller has its result before the COMMIT is answered.
+    it('ends each snapshot before its connection serves anything else, also one whose work failed', async () => {
+      const one = new PgDatabase(postgres.url, { max: 1 });
+      try {
+        const read = () => one.snapshot((tx) => tx.get<{ v: number }>(READ, [1]));
+        const first = (await read())!.v;
+        await one.run('UPDATE shared_read SET v = v + 1 WHERE id = 1');
+        expect((await read())!.v).toBe(first + 1);
+        const failure = new Error('the page could not be drawn');
+        await expect(one.snapshot(async (tx) => (await tx.get(READ, [1]), Promise.reject(failure)))).rejects.toBe(failure);
+        await one.run('UPDATE shared_read SET v = v + 1 WHERE id = 1');
+        const [inTransaction] = await one.all<{ open: boolean }>('SELECT now() <> statement_timestamp() AS open');
+        expect(inTransaction).toEqual({ open: false });
+        expect((await read())!.v).toBe(first + 2);
+      } finally {
+        await one.close();
+      }
+    });
   });
 } else {
   describe('PgDatabase.getShared', () => it.skip('Postgres unavailable (see the warning above)'));
