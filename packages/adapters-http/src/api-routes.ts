@@ -1,4 +1,4 @@
-import { isDomainError, type RateLimitDecision } from '@campsite/domain';
+import { type Admitted, isDomainError, type RateLimitDecision } from '@campsite/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
 import { factsOf, setPrincipal, setRoute } from './request-context';
@@ -169,7 +169,24 @@ function pipeline(deps: HttpDeps): RequestHandler {
       throw new Error('AdmitRequest let in a request that names no operation');
     }
     if (ifNoneMatch === undefined) {
-      const admitted = await timed(admission.admit(credentials, address, endpoint.scope));
+      let admitted: Admitted;
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        // docs/architecture.md, "Admission": a read whose key row is kept starts while the count confirms that row,
+        // and is answered only once it has; a row that changed meanwhile drops what was read early.
+        const read = await timed(admission.admitRead(credentials, address, endpoint.scope));
+        if (read.early) {
+          const early = settled(endpoint.handle(req, res, read.principal, route.pathId));
+          const standing = await timed(read.confirmed);
+          if (standing) {
+            setPrincipal(res, read.principal);
+            setRateLimitHeaders(res, standing);
+            const answer = unsettled(await early);
+            if (answer) sendAnswer(res, answer);
+            return;
+          }
+          admitted = await timed(admission.admitAfresh(credentials, address, endpoint.scope));
+        } else admitted = read.admitted;
+      } else admitted = await timed(admission.admit(credentials, address, endpoint.scope));
       setPrincipal(res, admitted.principal);
       setRateLimitHeaders(res, admitted.standing);
       const answer = await endpoint.handle(req, res, admitted.principal, route.pathId);
@@ -205,4 +222,19 @@ function pipeline(deps: HttpDeps): RequestHandler {
     await count();
     if (answer) sendAnswer(res, answer);
   };
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** `work`'s outcome, kept without a rejection that nobody may be waiting for (an early read that is dropped). */
+function settled<T>(work: Promise<T>): Promise<Settled<T>> {
+  return work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+function unsettled<T>(outcome: Settled<T>): T {
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
 }

@@ -36,6 +36,16 @@ describe('per-key rate limit', () => {
     expect(reply.headers['content-type']).toBe('application/json');
   });
 
+  // docs/architecture.md, "Admission": a kept key's read starts beside its count, but the 429 is what is answered.
+  it("answers 429, not the endpoint's own 404 or 400, for reads past the limit", async () => {
+    const { server, token } = await setup(3);
+    for (let i = 0; i < 3; i++) expect((await server.get(`${API}/sites/`, token)).status).toBe(200);
+    for (const path of [`${API}/bookings/999/`, `${API}/sites/?page=9`, `${API}/bookings/?check_in_from=never`, `${API}/sites/`]) {
+      const reply = await server.get(path, token);
+      expect([path, reply.status, limits(reply)]).toEqual([path, 429, ['3', '0', String(WINDOW_SECONDS_LEFT)]]);
+    }
+  });
+
   it('says "1 second" when one second is left', async () => {
     const { world, server, token } = await setup(1);
     world.clock.set('2026-06-01T12:00:59.400Z');

@@ -231,7 +231,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         get(TOKENS.Throttle),
       ),
   );
-  single(TOKENS.AdmitRequest, () => new AdmitRequest(get(TOKENS.ApiKeyVerifier), get(TOKENS.Throttle)));
+  single(TOKENS.AdmitRequest, () => new AdmitRequest(get(TOKENS.ApiKeyVerifier), get(TOKENS.Throttle), get(TOKENS.Clock)));
   const cache = () => get(TOKENS.ReadCache);
   // A page's count and rows come from one snapshot of the database (docs/database-rules.md).
   single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache(), persistence.snapshots));

@@ -122,7 +122,7 @@ export function buildWorld(options: WorldOptions = {}): World {
   // Wired as the app wires it: reads and key rows reused while the store's stamp holds still.
   const cache = new FreshReadCache(versions);
   const deps: HttpDeps = {
-    admission: new AdmitRequest(new ApiKeyVerifier(new FreshApiKeys(apiKeys, versions), hasher, clock, throttle), throttle),
+    admission: new AdmitRequest(new ApiKeyVerifier(new FreshApiKeys(apiKeys, versions), hasher, clock, throttle), throttle, clock),
     listBookings: new ListBookings(bookings, cache),
     getBooking: new GetBooking(bookings, cache),
     createBooking: new CreateBooking(

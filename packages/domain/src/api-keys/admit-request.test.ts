@@ -37,7 +37,7 @@ function admission(confirm: 'atomic' | 'stamp first') {
   const guarded: StampGuardedLimiter = limiter instanceof GuardedMemoryRateLimiter ? limiter : new StampCheckingLimiter(limiter, versions);
   const throttle = new Throttle(limiter, { perKeyPerMinute: PER_KEY, authFailuresPerMinute: FAILURES }, guarded);
   const verifier = new ApiKeyVerifier(new FreshApiKeys(counted, versions), world.hasher, world.clock, throttle);
-  return { admit: new AdmitRequest(verifier, throttle), throttle, trips };
+  return { admit: new AdmitRequest(verifier, throttle, world.clock), throttle, trips };
 }
 
 async function issue(scopes: Parameters<ManageApiKeys['create']>[2] = ['bookings:read']) {
@@ -199,5 +199,56 @@ describe.each(['atomic', 'stamp first'] as const)('AdmitRequest, kept keys confi
     expect(trips.keyReads - before.keyReads).toBe(0);
     // The stamp is read once (SQLite: the engine's counter), or not at all when the limiter checks it as it counts.
     expect(trips.stampReads - before.stampReads).toBe(confirm === 'atomic' ? 0 : 1);
+  });
+
+  describe('a read admitted early (admitRead)', () => {
+    /** Two requests, so that the key row is kept (the first use moved the stamp, see above). */
+    async function keptKey(admit: AdmitRequest) {
+      const key = await issue();
+      await admit.admit(key.header, ADDRESS, 'bookings:read');
+      await admit.admit(key.header, ADDRESS, 'bookings:read');
+      return key;
+    }
+
+    it('starts a kept key early; the count confirms the row and gives the standing', async () => {
+      const { admit } = admission(confirm);
+      const { header, prefix } = await keptKey(admit);
+      const read = await admit.admitRead(header, ADDRESS, 'bookings:read');
+      if (!read.early) throw new Error('not early');
+      expect(read.principal).toMatchObject({ prefix });
+      expect(await read.confirmed).toMatchObject({ allowed: true, remaining: 0 });
+    });
+
+    it('confirms nothing once the key changed after it was kept, and admitAfresh then refuses the revoked key', async () => {
+      const { admit } = admission(confirm);
+      const { header, prefix } = await keptKey(admit);
+      await manage.revoke('alpine', prefix);
+      // The kept row still shows the key active; the count sees that the tenant changed since.
+      const read = await admit.admitRead(header, ADDRESS, 'bookings:read');
+      if (!read.early) throw new Error('not early');
+      expect(await read.confirmed).toBeNull();
+      expect((await rejectionOf(admit.admitAfresh(header, ADDRESS, 'bookings:read'))).code).toBe('key_inactive');
+    });
+
+    it('throws throttled past the limit, and starts that key early no more in this window', async () => {
+      const { admit } = admission(confirm);
+      const { header } = await keptKey(admit);
+      await admit.admit(header, ADDRESS, 'bookings:read');
+      const read = await admit.admitRead(header, ADDRESS, 'bookings:read');
+      if (!read.early) throw new Error('not early');
+      expect((await rejectionOf(read.confirmed)).code).toBe('throttled');
+      expect((await rejectionOf(admit.admitRead(header, ADDRESS, 'bookings:read'))).code).toBe('throttled');
+      world.clock.advance(60_000);
+      expect((await admit.admitRead(header, ADDRESS, 'bookings:read')).early).toBe(true);
+    });
+
+    it('admits outright a key that is not kept, and refuses a scope it lacks before anything starts', async () => {
+      const { admit } = admission(confirm);
+      const { header } = await issue();
+      const first = await admit.admitRead(header, ADDRESS, 'bookings:read');
+      expect(first.early).toBe(false);
+      await admit.admit(header, ADDRESS, 'bookings:read');
+      expect((await rejectionOf(admit.admitRead(header, ADDRESS, 'sites:read'))).code).toBe('permission_denied');
+    });
   });
 });

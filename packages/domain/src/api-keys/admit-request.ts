@@ -1,5 +1,7 @@
-import { DomainError } from '../shared/domain-error';
-import type { RateLimitDecision } from '../rate-limiting/rate-limiter';
+import { type Clock, systemClock } from '../shared/clock';
+import type { DataStamp } from '../shared/data-versions';
+import { DomainError, isDomainError } from '../shared/domain-error';
+import { RATE_LIMIT_WINDOW_MS, type RateLimitDecision } from '../rate-limiting/rate-limiter';
 import type { Throttle } from '../rate-limiting/throttle';
 import type { Principal } from './api-key';
 import type { ApiKeyVerifier } from './api-key-verifier';
@@ -11,6 +13,13 @@ export interface Admitted {
   /** The key's standing once this request was counted (the `RateLimit-*` headers of docs/authentication.md). */
   standing: RateLimitDecision;
 }
+
+/** `AdmitRequest.admitRead`'s answer: admitted outright, or let start early while the count confirms the kept key. */
+export type ReadAdmission =
+  { early: false; admitted: Admitted } | { early: true; principal: Principal; confirmed: Promise<RateLimitDecision | null> };
+
+/** How long a key refused 429 gets no early start: at most the rest of a window. */
+const THROTTLE_MEMORY_MS = RATE_LIMIT_WINDOW_MS;
 
 /** A request let in without being counted yet: a conditional GET, whose 304 is free (docs/channel-managers.md). */
 export interface AdmittedUncounted {
@@ -33,9 +42,13 @@ export interface AdmittedUncounted {
  * the key afresh first, so a key revoked since it was kept hears 401 on its next request, never 403, 405 or 429.
  */
 export class AdmitRequest {
+  /** Keys refused 429 lately, by id: until when their reads start only once counted (admitRead). */
+  private readonly throttledUntil = new Map<number, number>();
+
   constructor(
     private readonly verifier: ApiKeyVerifier,
     private readonly throttle: Throttle,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -46,11 +59,56 @@ export class AdmitRequest {
   async admit(credentials: string | undefined, clientAddress: string, requiredScope: RequiredScope | null): Promise<Admitted> {
     const key = await this.verifier.identify(credentials, clientAddress);
     if (key.keptStamp === undefined) return this.count(key.principal, requiredScope);
-    if (allows(key.principal, requiredScope)) {
-      const standing = await this.throttle.admitKeptKey(key.principal, key.keptStamp);
-      if (standing) return { principal: key.principal, standing };
+    return this.admitKept(credentials, clientAddress, requiredScope, key.principal, key.keptStamp);
+  }
+
+  private async admitKept(
+    credentials: string | undefined,
+    clientAddress: string,
+    requiredScope: RequiredScope | null,
+    principal: Principal,
+    keptStamp: DataStamp,
+  ): Promise<Admitted> {
+    if (allows(principal, requiredScope)) {
+      const standing = await this.throttle.admitKeptKey(principal, keptStamp);
+      if (standing) return { principal, standing };
     }
     // A refusal is due, or the tenant's data changed since the row was kept: neither may rest on an unconfirmed row.
+    return this.admitAfresh(credentials, clientAddress, requiredScope);
+  }
+
+  private recentlyThrottled(keyId: number): boolean {
+    const until = this.throttledUntil.get(keyId);
+    if (until === undefined) return false;
+    if (until > this.clock.now().getTime()) return true;
+    this.throttledUntil.delete(keyId);
+    return false;
+  }
+
+  /**
+   * `admit` for an operation that only reads (docs/architecture.md, "Admission"). When the key row is kept, the
+   * answer is `early`: the caller may start reading at once, with `principal`, while `confirmed` counts the request
+   * and confirms the row in the same step. `confirmed` gives the key's standing, throws `throttled` past the limit,
+   * or gives null when the row has changed since it was kept: then nothing read early may be answered, and the
+   * request is admitted again by `admitAfresh`. No early start for a key refused 429 within the last window, so a
+   * client past its limit cannot make the service read for it. Anything else is admitted as `admit` does.
+   */
+  async admitRead(credentials: string | undefined, clientAddress: string, requiredScope: RequiredScope): Promise<ReadAdmission> {
+    const key = await this.verifier.identify(credentials, clientAddress);
+    if (key.keptStamp === undefined) return { early: false, admitted: await this.count(key.principal, requiredScope) };
+    const { principal, keptStamp } = key;
+    if (holdsScope(principal, requiredScope) && !this.recentlyThrottled(principal.keyId)) {
+      const confirmed = this.throttle.admitKeptKey(principal, keptStamp).catch((error: unknown) => {
+        if (isDomainError(error, 'throttled')) this.throttledUntil.set(principal.keyId, this.clock.now().getTime() + THROTTLE_MEMORY_MS);
+        throw error;
+      });
+      return { early: true, principal, confirmed };
+    }
+    return { early: false, admitted: await this.admitKept(credentials, clientAddress, requiredScope, principal, keptStamp) };
+  }
+
+  /** The admission of a request whose kept key row could not be confirmed: the row is read again first. */
+  async admitAfresh(credentials: string | undefined, clientAddress: string, requiredScope: RequiredScope | null): Promise<Admitted> {
     return this.count(await this.verifier.verify(credentials, clientAddress), requiredScope);
   }
 
