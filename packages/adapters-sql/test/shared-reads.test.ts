@@ -72,6 +72,26 @@ if (postgres) {
         await one.close();
       }
     });
+
+    // node-postgres deprecates queueing several queries on one client (and will drop it); each connection's statements
+    // go one after the other instead, also when a snapshot or a transaction reads several things at once.
+    it('sends the statements of one connection one after the other, with no driver warning', async () => {
+      const warnings: string[] = [];
+      const listen = (warning: Error) => warnings.push(warning.message);
+      process.on('warning', listen);
+      try {
+        const values = await db.consistent(() => Promise.all([1, 2, 1, 2].map((id) => db.get<{ v: number }>(READ, [id]))));
+        expect(values.map((row) => typeof row?.v)).toEqual(['number', 'number', 'number', 'number']);
+        const written = await db.transaction(async (tx) =>
+          Promise.all([tx.run('UPDATE shared_read SET v = v WHERE id = 1'), tx.get(READ, [2])]),
+        );
+        expect(written[0]).toBe(1);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings.filter((message) => /already executing a query/.test(message))).toEqual([]);
+      } finally {
+        process.off('warning', listen);
+      }
+    });
   });
 } else {
   describe('PgDatabase.getShared', () => it.skip('Postgres unavailable (see the warning above)'));

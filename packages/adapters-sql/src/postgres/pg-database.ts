@@ -95,11 +95,37 @@ class NumberedStatements {
   }
 }
 
-type Queryable = pg.Pool | pg.PoolClient;
+/** How statements reach the server: through the pool, or on one checked-out connection (`inOrder`). */
+type Send = <R extends pg.QueryResultRow = pg.QueryResultRow>(
+  query: string | pg.QueryConfig | pg.QueryArrayConfig,
+  values?: unknown[],
+) => Promise<pg.QueryResult<R>>;
+
+type Query = string | pg.QueryConfig;
+
+function viaPool(pool: pg.Pool): Send {
+  return ((query: Query, values?: unknown[]) => pool.query(query, values)) as Send;
+}
+
+/**
+ * The statements of one checked-out connection, each sent once the one before it is answered: node-postgres
+ * deprecates queueing several queries on one client. The next one goes out from the microtasks of that answer's own
+ * turn, so it waits for no other request's work, as the driver's queue did (docs/database-rules.md §4, "Snapshots").
+ */
+function inOrder(client: pg.PoolClient): Send {
+  let last: Promise<unknown> = Promise.resolve();
+  const send = (query: Query, values?: unknown[]) => {
+    const run = () => client.query(query, values);
+    const next = last.then(run, run);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  return send as Send;
+}
 
 /** Column name → SQL type of a table (as `format_type` spells it), for the array casts of insertMany. */
-async function columnTypes(client: Queryable, table: string): Promise<Map<string, string>> {
-  const result = await client.query<{ name: string; type: string }>(
+async function columnTypes(send: Send, table: string): Promise<Map<string, string>> {
+  const result = await send<{ name: string; type: string }>(
     'SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute ' +
       'WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped',
     [table],
@@ -107,11 +133,10 @@ async function columnTypes(client: Queryable, table: string): Promise<Map<string
   return new Map(result.rows.map((row) => [row.name, row.type]));
 }
 
-function executorOn(client: Queryable, statements: NumberedStatements, transaction: SqlExecutor['transaction']): SqlExecutor {
-  const query = async (sql: string, params: readonly unknown[] = []) =>
-    client.query({ text: statements.get(sql), values: params as unknown[] });
+function executorOn(send: Send, statements: NumberedStatements, transaction: SqlExecutor['transaction']): SqlExecutor {
+  const query = async (sql: string, params: readonly unknown[] = []) => send({ text: statements.get(sql), values: params as unknown[] });
   const queryRaw = async (sql: string, params: readonly unknown[] = []) =>
-    client.query<RawRow>({ text: statements.get(sql), values: params as unknown[], rowMode: 'array' });
+    (await send({ text: statements.get(sql), values: params as unknown[], rowMode: 'array' })) as unknown as pg.QueryArrayResult<RawRow>;
   return {
     async all<T>(sql: string, params?: readonly unknown[]) {
       return (await query(sql, params)).rows as T[];
@@ -126,20 +151,20 @@ function executorOn(client: Queryable, statements: NumberedStatements, transacti
       return (await query(sql, params)).rowCount ?? 0;
     },
     async exec(script: string) {
-      await client.query(script);
+      await send(script);
     },
     async insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
       if (rows.length === 0) return;
       // One array per column, unnested into rows by the server: a parameter per column instead of one per value,
       // so the statement stays small however many rows it carries.
-      const types = await columnTypes(client, table);
+      const types = await columnTypes(send, table);
       const arrays = columns.map((_, i) => rows.map((row) => row[i]));
       const casts = columns.map((column, i) => {
         const type = types.get(column);
         if (type === undefined) throw new Error(`insertMany: ${table} has no column ${column}`);
         return `$${i + 1}::${type}[]`;
       });
-      await client.query(`INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`, arrays);
+      await send(`INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`, arrays);
     },
     transaction,
   };
@@ -185,7 +210,7 @@ export class PgDatabase implements SqlDatabase {
     // demand, so nothing is lost, but the operator hears of it.
     this.onBackgroundError = options.onBackgroundError;
     this.pool.on('error', (error) => this.onBackgroundError?.(error, 'an idle PostgreSQL connection failed'));
-    this.direct = executorOn(this.pool, this.statements, (work) => this.transaction(work));
+    this.direct = executorOn(viaPool(this.pool), this.statements, (work) => this.transaction(work));
     this.lookups = new LookupBatcher((sql, params) => this.rows(sql, params));
   }
 
@@ -281,15 +306,16 @@ export class PgDatabase implements SqlDatabase {
    */
   private async within<T>(begin: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.beginOnAny(withLimits(begin));
-    const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
+    const send = inOrder(client);
+    const tx: SqlExecutor = executorOn(send, this.statements, (inner) => inner(tx));
     let broken: Error | undefined;
     try {
       const result = await work(tx);
-      await client.query('COMMIT');
+      await send('COMMIT');
       return result;
     } catch (error) {
       // A connection that cannot even roll back is not given back to the pool for the next request.
-      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      await send('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw translateConnectionFailure(error);
     } finally {
       release(client, broken);
@@ -298,28 +324,28 @@ export class PgDatabase implements SqlDatabase {
 
   /**
    * A read-only snapshot in one round trip where `within` takes three (docs/database-rules.md §4, "Snapshots"): the
-   * reads are queued behind the BEGIN on the same connection, which sends each as soon as the one before it is
-   * answered, without waiting for this process's event loop in between; and the caller has its result before the
-   * COMMIT, which ends a transaction that changed nothing and returns the connection to the pool once answered.
-   * A failed BEGIN fails the reads queued behind it too, and the snapshot with them.
+   * reads follow the BEGIN on the connection (inOrder) without waiting for this process's event loop in between, and
+   * the caller has its result before the COMMIT, which ends a transaction that changed nothing and returns the
+   * connection to the pool once answered. A failed BEGIN fails the snapshot.
    */
   private async readOnly<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => {
       throw translateConnectionFailure(error);
     });
     client.on('error', ignoreCheckedOutError);
-    const begun = client.query(withLimits(SNAPSHOT_BEGIN));
-    const tx: SqlExecutor = executorOn(client, this.statements, (inner) => inner(tx));
+    const send = inOrder(client);
+    const tx: SqlExecutor = executorOn(send, this.statements, (inner) => inner(tx));
+    const begun = send(withLimits(SNAPSHOT_BEGIN));
     let result: T;
     try {
       [, result] = await Promise.all([begun, work(tx)]);
     } catch (error) {
       let broken: Error | undefined;
-      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      await send('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       release(client, broken);
       throw translateConnectionFailure(error);
     }
-    client.query('COMMIT').then(
+    send('COMMIT').then(
       () => release(client),
       (error: Error) => {
         release(client, error);
