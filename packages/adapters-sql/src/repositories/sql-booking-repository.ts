@@ -97,6 +97,12 @@ function answerAroundId(completion: IdempotencyCompletion, booking: Booking): st
   return parts.length > 1 && parts.join(second) === completion.responseOf({ ...booking, id: PROBE_IDS[1] }) ? parts : null;
 }
 
+/** The booking a create inserted, as the API shows it: a new booking was last updated when it was made. */
+function created(booking: NewBooking, id: number, siteNumber: string): Booking {
+  const { id: _given, ...fields } = booking;
+  return { ...fields, id, siteNumber, updatedAt: booking.createdAt };
+}
+
 const OCCUPYING_IN = `(${OCCUPYING_STATUSES.map(() => '?').join(', ')})`;
 
 /** A scalar subquery: the bookings of one status (or all), from booking_counts. */
@@ -334,13 +340,12 @@ export class SqlBookingRepository implements BookingRepository {
    * was renamed after the answer was drawn: the caller then takes the transaction.
    */
   private async insertInOneCall(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking | null> {
-    const { id: _ignored, ...fields } = booking;
     let claim: unknown[] = [null, null, null, null, null];
     if (completion) {
       const siteRow = await this.db.rowById(SITES, booking.tenantId, booking.siteId);
       if (!siteRow) throw new DomainError('site_unavailable');
       const siteNumber = toSite(this.db.dialect, siteRow).siteNumber;
-      const parts = answerAroundId(completion, { ...fields, id: 0, siteNumber, updatedAt: booking.createdAt });
+      const parts = answerAroundId(completion, created(booking, 0, siteNumber));
       if (parts === null) return null;
       claim = [completion.key, completion.token, parts, this.db.dialect.time(completion.expiresAt), siteNumber];
     }
@@ -356,11 +361,11 @@ export class SqlBookingRepository implements BookingRepository {
       throw error;
     }
     if (!row) throw new Error('create_booking_if_available answered no row');
-    const created = { ...fields, id: toInt(row.booking_id), siteNumber: row.site_number, updatedAt: booking.createdAt };
+    const inserted = created(booking, toInt(row.booking_id), row.site_number);
     // The answer the claim now holds, drawn once more for the created booking: the caller keeps what its completion
     // drew last (IdempotencyCompletion.responseOf), and answerAroundId made sure both are the same text.
-    completion?.responseOf(created);
-    return created;
+    completion?.responseOf(inserted);
+    return inserted;
   }
 
   private insertInTransaction(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking> {
@@ -383,10 +388,9 @@ export class SqlBookingRepository implements BookingRepository {
         `INSERT INTO bookings (${BOOKING_COLUMNS.join(', ')}) VALUES (${BOOKING_COLUMNS.map(() => '?').join(', ')})`,
         bookingRow(this.db, tenantId, id, booking),
       );
-      const { id: _ignored, ...fields } = booking;
-      const created = { ...fields, id, siteNumber: site.site_number, updatedAt: booking.createdAt };
-      if (completion) await completeIdempotencyClaim(this.db, tx, created, completion);
-      return created;
+      const inserted = created(booking, id, site.site_number);
+      if (completion) await completeIdempotencyClaim(this.db, tx, inserted, completion);
+      return inserted;
     });
   }
 
