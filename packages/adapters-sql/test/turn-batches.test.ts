@@ -81,6 +81,13 @@ describe('SqlRateLimiter on PostgreSQL: the hits of one key in one turn', () => 
     ]);
     expect(decisions[0]).toEqual({ allowed: true, limit: 3, remaining: 2, resetSeconds: 45 });
   });
+  it('keeps apart an unguarded key that reads like a guarded one (keys hold colons)', async () => {
+    const { db, statements } = countingDatabase();
+    const limiter = new SqlRateLimiter(db, new FixedClock(new Date('2026-07-01T10:00:15Z')));
+    const [unguarded, guarded] = await Promise.all([limiter.hit('k:1:7', 3), limiter.hitIfUnchanged('k', 3, { tenantId: 1, stamp: 7 })]);
+    expect([unguarded.remaining, guarded?.remaining]).toEqual([2, 2]);
+    expect(statements.map((params) => params[0])).toEqual(['k:1:7', 'k']);
+  });
 });
 
 describe('SqlRateLimiter on PostgreSQL: the peeks of one key in one turn', () => {

@@ -22,6 +22,14 @@ interface HitGroup {
 
 type PeekGroup = HitGroup & { guard: StampGuard };
 
+/**
+ * One batch per key, window and guard. Keys hold colons (`auth:` and an IPv6 address), so the parts are joined by a
+ * character no key or stamp contains, and an unguarded group can never share a batch with a guarded one.
+ */
+function groupId(key: string, start: number, guard: StampGuard | null): string {
+  return [key, start, guard === null ? '' : `${guard.tenantId}\u0000${String(guard.stamp)}`].join('\u0000');
+}
+
 interface Hit {
   limit: number;
   now: number;
@@ -72,10 +80,10 @@ export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
   peekIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
-    return this.peeks.add(`${start}:${key}:${guard.tenantId}:${String(guard.stamp)}`, { key, start, guard }, { limit, now });
+    return this.peeks.add(groupId(key, start, guard), { key, start, guard }, { limit, now });
   }
 
-  /** The peeks of countTogether: the conditional requests of one key in one turn read its count once. */
+  /** The guarded peeks of one key in one turn (conditional requests) read its count once, as countTogether counts. */
   private async peekTogether({ key, start, guard }: PeekGroup, peeks: Hit[]): Promise<Array<RateLimitDecision | null>> {
     const row = await this.db.get<{ n: unknown }>(
       'SELECT (SELECT n FROM rate_limit_windows WHERE key = ? AND window_start = ?) AS n FROM tenant_counters ' +
@@ -104,8 +112,7 @@ export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
     this.sweepOldWindows(start);
-    const id = guard === null ? `${start}:${key}` : `${start}:${key}:${guard.tenantId}:${String(guard.stamp)}`;
-    return this.hits.add(id, { key, start, guard }, { limit, now });
+    return this.hits.add(groupId(key, start, guard), { key, start, guard }, { limit, now });
   }
 
   /**
