@@ -64,6 +64,8 @@ export function observedDatabase(db: SqlDatabase, observer: QueryObserver): SqlD
     rowById: (source: KeyedSource, tenantId: number, id: number) =>
       observer.observe('select', byIdSql(source), () => db.rowById(source, tenantId, id)),
     getShared: <T>(sql: string, params: readonly unknown[]) => observer.observe('select', sql, () => db.getShared<T>(sql, params)),
+    // A shared answer was read (and reported) once, by whoever read it first.
+    snapshotMemo: () => db.snapshotMemo(),
     dialect: db.dialect,
     engineStamp: () => db.engineStamp(),
     connections: () => db.connections(),

@@ -78,6 +78,12 @@ export interface Dialect {
   /** Run first in the migration transaction so that two processes migrating at once take turns (null: not needed). */
   readonly migrationLock: string | null;
   /**
+   * Run after ANALYZE. SQLite: drop the range samples (sqlite_stat4) and reload the statistics, because with samples
+   * at hand the engine prepares every statement with a range on a parameter again at each run, to fit its plan to the
+   * values: 8 µs per range on the tiny totals tables, more than reading them (docs/database-rules.md §4).
+   */
+  readonly afterAnalyze: readonly string[];
+  /**
    * The next value of a tenant's `data_version`, as an SQL expression (`column` names the current one). Postgres
    * draws it from one database-wide sequence, so a value never comes back, not even after the tables were emptied
    * and a tenant imported again under its old id (SqlDataVersions).
@@ -155,6 +161,12 @@ export interface SqlDatabase extends SqlExecutor {
    * `work` runs, those reads of its async context go to the snapshot (ReadSnapshots).
    */
   consistent<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * The memo of the snapshot this async context reads in (`consistent`), undefined outside one. Nothing can change
+   * within a snapshot, so identical reads in it may share one answer (a page's count and the totals its rows are
+   * chosen by: sql-booking-repository.ts, rangeTotals).
+   */
+  snapshotMemo(): Map<string, Promise<unknown>> | undefined;
   /**
    * A database-wide change counter the engine keeps at no cost (SQLite): it moves with every commit of any table by
    * anyone. Too coarse to be a tenant's stamp, but while it holds still no stamp can have moved, so SqlDataVersions

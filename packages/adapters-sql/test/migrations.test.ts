@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { aBooking, aSite, aTenant } from '@campsite/domain/testing';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPersistence } from '../src';
 import { loadMigrations } from '../src/migrate';
@@ -30,6 +32,31 @@ describe('migrations', () => {
       await again.migrate();
       expect(await again.tenants.isEmpty()).toBe(false);
       await again.close();
+    });
+
+    // Version 015: with range samples SQLite prepares each statement with a range on a parameter again at every run.
+    it('keeps statistics without range samples, after the migration and after an import', async () => {
+      const file = join(dir.path, 'stats.db');
+      const persistence = await openPersistence(`sqlite:${file}`);
+      await persistence.migrate();
+      const stats = new Database(file, { readonly: true });
+      const samples = () => Number(stats.prepare('SELECT COUNT(*) FROM sqlite_stat4').pluck().get());
+      try {
+        expect(samples()).toBe(0);
+        await persistence.importer.importTenants([
+          aTenant('stats', {
+            sites: [aSite({ id: 1 })],
+            bookings: Array.from({ length: 50 }, (_, i) =>
+              aBooking({ id: i + 1, siteId: 1, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) }),
+            ),
+          }),
+        ]);
+        expect(Number(stats.prepare("SELECT COUNT(*) FROM sqlite_stat1 WHERE tbl = 'bookings'").pluck().get())).toBeGreaterThan(0);
+        expect(samples()).toBe(0);
+      } finally {
+        stats.close();
+        await persistence.close();
+      }
     });
 
     it('works in memory', async () => {

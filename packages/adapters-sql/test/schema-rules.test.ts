@@ -12,6 +12,8 @@ import { postgresForTests, tempDir } from './support/databases';
 /** A second program's connection: plain SQL with `?` placeholders. */
 interface RawSql {
   run(sql: string, params?: unknown[]): Promise<void>;
+  /** The first column of the first row, as a number. */
+  count(sql: string, params?: unknown[]): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -20,15 +22,25 @@ const BOOKING =
   'check_out_date, num_adults, num_youth, num_children, status, total_price, created_at, source) ' +
   "VALUES (1, ?, ?, 'A', 'B', '', ?, ?, ?, ?, ?, 0, ?, 100, ?, 'console')";
 
-function describeSchemaRules(name: string, open: () => Promise<{ raw: RawSql; createdAt: unknown }>): void {
+/** The engine's own: a second program's connection, an instant as the engine stores it, a date column's month. */
+interface Engine {
+  raw: RawSql;
+  time: (ms: number) => unknown;
+  monthOf: (column: string) => string;
+}
+
+function describeSchemaRules(name: string, open: () => Promise<Engine>): void {
   describe(`schema rules: ${name}`, () => {
     let raw: RawSql;
+    let time: Engine['time'];
+    let monthOf: Engine['monthOf'];
     let createdAt: unknown;
-    const booking = (id: number, site: number, from: string, to: string, adults = 2, youth = 0, status = 'pending') =>
-      raw.run(BOOKING, [id, `REF${id}`, site, from, to, adults, youth, status, createdAt]);
+    const booking = (id: number, site: number, from: string, to: string, adults = 2, youth = 0, status = 'pending', made = createdAt) =>
+      raw.run(BOOKING, [id, `REF${id}`, site, from, to, adults, youth, status, made]);
 
     beforeAll(async () => {
-      ({ raw, createdAt } = await open());
+      ({ raw, time, monthOf } = await open());
+      createdAt = time(Date.UTC(2026, 0, 1));
       await raw.run("INSERT INTO tenants (id, slug, name) VALUES (1, 'rules', 'Rules')");
       await raw.run("INSERT INTO site_types (tenant_id, id, name) VALUES (1, 1, 'Tent')");
       for (const id of [1, 2]) {
@@ -82,6 +94,38 @@ function describeSchemaRules(name: string, open: () => Promise<{ raw: RawSql; cr
     it('leaves status values open: the platform may add new ones', async () => {
       await booking(12, 1, '2026-10-01', '2026-10-02', 1, 0, 'waitlisted');
     });
+
+    // Version 015 (docs/database-rules.md §4): a list walks the creation order from the latest creation time its
+    // check-in months hold, so a bound that missed a booking would hide it from the page.
+    it("each check-in month's creation bounds hold every booking it counts, whatever the writes", async () => {
+      const outside = () =>
+        raw.count(
+          'SELECT COUNT(*) FROM bookings b LEFT JOIN booking_month_counts m ON m.tenant_id = b.tenant_id AND m.status = b.status ' +
+            `AND m.month_start = ${monthOf('b.check_in_date')} ` +
+            'WHERE m.n IS NULL OR b.created_at < m.earliest_created_at OR b.created_at > m.latest_created_at',
+        );
+      const [t0, t1, t2, t3, t4] = [2024, 2025, 2026, 2027, 2028].map((year) => time(Date.UTC(year, 5, 1)));
+      await booking(20, 1, '2026-11-05', '2026-11-07', 2, 0, 'pending', t1);
+      await booking(21, 2, '2026-11-20', '2026-11-22', 2, 0, 'pending', t2);
+      const bounds = 'SELECT COUNT(*) FROM booking_month_counts WHERE tenant_id = 1 AND status = ? AND month_start = ? ';
+      // An insert's bounds are its bookings' own, not wider: otherwise the walk would skip nothing.
+      expect(await raw.count(`${bounds}AND earliest_created_at = ? AND latest_created_at = ?`, ['pending', '2026-11-01', t1, t2])).toBe(1);
+      expect(await outside()).toBe(0);
+      const steps: Array<[string, unknown[]]> = [
+        ['UPDATE bookings SET created_at = ? WHERE tenant_id = 1 AND id = 20', [t3]],
+        ["UPDATE bookings SET status = 'confirmed', created_at = ? WHERE tenant_id = 1 AND id = 21", [t0]],
+        ["UPDATE bookings SET check_in_date = '2026-12-02', check_out_date = '2026-12-04' WHERE tenant_id = 1 AND id = 20", []],
+        ['UPDATE bookings SET created_at = ? WHERE tenant_id = 1 AND id IN (1, 2, 21)', [t4]],
+        ['DELETE FROM bookings WHERE tenant_id = 1 AND id = 11', []],
+        ["UPDATE bookings SET status = 'pending', created_at = ? WHERE tenant_id = 1 AND id = 21", [t1]],
+      ];
+      for (const [sql, params] of steps) {
+        await raw.run(sql, params);
+        expect(await outside(), sql).toBe(0);
+      }
+      // A bound only ever widens: the November row still claims the booking that has moved out of it.
+      expect(await raw.count(`${bounds}AND latest_created_at >= ?`, ['pending', '2026-11-01', t3])).toBe(1);
+    });
   });
 }
 
@@ -98,12 +142,19 @@ describeSchemaRules('sqlite', async () => {
     run: async (sql, params = []) => {
       db.prepare(sql).run(...params);
     },
+    count: async (sql, params = []) =>
+      Number(
+        db
+          .prepare(sql)
+          .pluck()
+          .get(...params),
+      ),
     close: async () => {
       db.close();
       dir.remove();
     },
   };
-  return { raw, createdAt: Date.UTC(2026, 0, 1) };
+  return { raw, time: (ms) => ms, monthOf: (column) => `substr(${column}, 1, 7) || '-01'` };
 });
 
 const postgres = await postgresForTests('schema rules');
@@ -114,17 +165,18 @@ if (postgres) {
     await persistence.close();
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
+    const query = (sql: string, params: unknown[]) => {
+      let n = 0;
+      return client.query({ text: sql.replace(/\?/g, () => `$${++n}`), values: params, rowMode: 'array' });
+    };
     const raw: RawSql = {
       run: async (sql, params = []) => {
-        let n = 0;
-        await client.query(
-          sql.replace(/\?/g, () => `$${++n}`),
-          params,
-        );
+        await query(sql, params);
       },
+      count: async (sql, params = []) => Number((await query(sql, params)).rows[0]?.[0]),
       close: () => client.end(),
     };
-    return { raw, createdAt: '2026-01-01T00:00:00Z' };
+    return { raw, time: (ms) => new Date(ms).toISOString(), monthOf: (column) => `date_trunc('month', ${column})::date` };
   });
 } else {
   describe('schema rules: postgres', () => it.skip('Postgres unavailable (see the warning above)'));

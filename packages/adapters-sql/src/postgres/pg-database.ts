@@ -26,6 +26,7 @@ export const postgresDialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
   migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
+  afterAnalyze: [],
   nextDataVersion: () => "nextval('data_versions')",
   dataStamp: 'data_version',
   unflushedCommit: ", set_config('synchronous_commit', 'off', true)",
@@ -187,6 +188,7 @@ export class PgDatabase implements SqlDatabase {
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
+  private readonly memos = new WeakMap<SqlExecutor, Map<string, Promise<unknown>>>();
   private readonly lookups: LookupBatcher;
   private readonly onBackgroundError: ((error: unknown, what: string) => void) | undefined;
   private readonly sharedReads = new TurnBatches<{ sql: string; params: readonly unknown[] }, null, unknown>(
@@ -217,6 +219,14 @@ export class PgDatabase implements SqlDatabase {
   consistent<T>(work: () => Promise<T>): Promise<T> {
     if (this.ambient.getStore()) return work();
     return this.snapshot((tx) => this.ambient.run(tx, work));
+  }
+
+  snapshotMemo(): Map<string, Promise<unknown>> | undefined {
+    const snapshot = this.ambient.getStore();
+    if (!snapshot) return undefined;
+    let memo = this.memos.get(snapshot);
+    if (!memo) this.memos.set(snapshot, (memo = new Map()));
+    return memo;
   }
 
   rowById(source: KeyedSource, tenantId: number, id: number): Promise<RawRow | undefined> {

@@ -172,6 +172,26 @@ function inRangeSql(tenantId: number, status: string | undefined, from: string |
   return { sql: `(${sums.join(' + ')})`, params };
 }
 
+/**
+ * Scalar subqueries over booking_month_counts (version 015) for the walk of the creation order. Each month's row
+ * bounds when its bookings were made, so no booking of one status (or any) checking in within [from, to] was created
+ * after `latest` (the range's months' latest creation time). `later` counts the bookings of the months after `to`
+ * that may have been made before `latest`: the walk passes them on its way into the range.
+ */
+function creationBoundsSql(tenantId: number, status: string | undefined, from: string | undefined, to: string | undefined) {
+  const rows = (extra: string[], extraParams: unknown[]) => ({
+    where: ['tenant_id = ?', ...(status === undefined ? [] : ['status = ?']), 'n > 0', ...extra].join(' AND '),
+    params: [tenantId, ...(status === undefined ? [] : [status]), ...extraParams],
+  });
+  const range = rows(
+    [...(from === undefined ? [] : ['month_start >= ?']), ...(to === undefined ? [] : ['month_start <= ?'])],
+    [...(from === undefined ? [] : [monthOf(from)]), ...(to === undefined ? [] : [to])],
+  );
+  const latest = { sql: `(SELECT MAX(latest_created_at) FROM booking_month_counts WHERE ${range.where})`, params: range.params };
+  const after = rows(['month_start > ?', `earliest_created_at <= ${latest.sql}`], [to ?? '9999-12-31', ...latest.params]);
+  return { latest, later: { sql: `(SELECT COALESCE(SUM(n), 0) FROM booking_month_counts WHERE ${after.where})`, params: after.params } };
+}
+
 export class SqlBookingRepository implements BookingRepository {
   constructor(private readonly db: SqlDatabase) {}
 
@@ -183,7 +203,7 @@ export class SqlBookingRepository implements BookingRepository {
   async count(tenantId: number, filter: BookingFilter): Promise<number> {
     if (filter.customerId === undefined && filter.updatedSince === undefined) {
       if (filter.checkInFrom !== undefined || filter.checkInTo !== undefined) {
-        return this.inRange(tenantId, filter.status, filter.checkInFrom, filter.checkInTo);
+        return (await this.rangeTotals(tenantId, filter.status, filter.checkInFrom, filter.checkInTo)).matching;
       }
       return this.total(tenantId, filter.status);
     }
@@ -197,11 +217,33 @@ export class SqlBookingRepository implements BookingRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** The bookings of one status (or all) checking in within [from, to], from booking_day_counts (migration 012). */
-  private async inRange(tenantId: number, status: string | undefined, from: string | undefined, to: string | undefined): Promise<number> {
-    const { sql, params } = inRangeSql(tenantId, status, from, to);
-    const row = await this.db.get<{ n: unknown }>(`SELECT ${sql} AS n`, params);
-    return Number(row?.n ?? 0);
+  /**
+   * What a check-in range's page is read by, in one statement (version 012's totals, version 015's bounds): the
+   * bookings of any status in the range, those of the filter's status (`matching`, the list's count), and those the
+   * walk passes first (`later`, creationBoundsSql). A page's count and its rows ask for the same totals in one
+   * snapshot, which reads them once (SqlDatabase.snapshotMemo).
+   */
+  private rangeTotals(
+    tenantId: number,
+    status: string | undefined,
+    from: string | undefined,
+    to: string | undefined,
+  ): Promise<{ inRange: number; matching: number; later: number }> {
+    const parts = [inRangeSql(tenantId, undefined, from, to), creationBoundsSql(tenantId, status, from, to).later];
+    if (status !== undefined) parts.push(inRangeSql(tenantId, status, from, to));
+    const sql = `SELECT ${parts.map((p) => p.sql).join(', ')}`;
+    const params = parts.flatMap((p) => p.params);
+    const read = async () => {
+      const row = (await this.db.rows(sql, params))[0]!;
+      const [inRange, later] = [Number(row[0]), Number(row[1])];
+      return { inRange, later, matching: status === undefined ? inRange : Number(row[2]) };
+    };
+    const memo = this.db.snapshotMemo();
+    if (!memo) return read();
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    let totals = memo.get(key) as ReturnType<typeof read> | undefined;
+    if (!totals) memo.set(key, (totals = read()));
+    return totals;
   }
 
   async list(tenantId: number, filter: BookingFilter, window: PageWindow): Promise<Booking[]> {
@@ -213,42 +255,35 @@ export class SqlBookingRepository implements BookingRepository {
     }
     // Issue 17: a check-in range picks its access path from the kept totals, read in one statement. Through the
     // check-in index, a page reads every booking of the range (of any status: the index leads with the date) and
-    // sorts their keys. Walking the creation order (newest first) passes first the bookings of the status that
-    // check in after the range, as a booking is made a few months before its stay at most, and then finds about
-    // (bookings of the status) / (matching bookings) entries per row it wants, if the range's bookings are spread
-    // evenly over the rest. The walk is taken when that estimate is well below the range, and stops after
-    // WALK_ADVANTAGE times the estimate: a page it has not filled by then (the dates lie otherwise) is read through
-    // the check-in index. So a page reads at most twice what the check-in path reads, and a wide or recent range a
-    // few pages' worth of the creation order.
-    const parts = [inRangeSql(tenantId, undefined, from, to), totalSql(tenantId, status)];
-    parts.push(status === undefined ? { sql: 'NULL', params: [] } : inRangeSql(tenantId, status, from, to));
-    if (to !== undefined) parts.push(inRangeSql(tenantId, status, undefined, to));
-    const row = (
-      await this.db.rows(
-        `SELECT ${parts.map((p) => p.sql).join(', ')}`,
-        parts.flatMap((p) => p.params),
-      )
-    )[0]!;
-    const [inRange, total] = [Number(row[0]), Number(row[1])];
-    const matching = row[2] === null ? inRange : Number(row[2]);
-    const later = to === undefined ? 0 : total - Number(row[3]);
+    // sorts their keys. Walking the creation order (newest first) starts at the latest creation time the range's
+    // months hold (version 015), so it skips the newer bookings, which check in after the range. It then passes
+    // those of the months after the range made before that time (`later`: a booking is made a few months before its
+    // stay at most), mixed with the range's own; with a start of the range, about as many that check in before it
+    // come mixed with the range's oldest. The walk is taken when that estimate is below the range's size (a walked
+    // entry costs less than a sorted one), and stops after WALK_ADVANTAGE times the estimate: a page it has not filled
+    // by then (the dates lie otherwise) is read through the check-in index. So a page reads at most about three times
+    // what the check-in path reads, and a wide or recent range, or one that ends long ago, a few pages' worth of the
+    // creation order.
+    const { inRange, matching, later } = await this.rangeTotals(tenantId, status, from, to);
     if (matching === 0) return [];
     const wanted = (window.after ? 0 : window.offset) + window.limit;
-    const budget = Math.ceil(WALK_ADVANTAGE * (later + (wanted * total) / matching));
-    if (budget < inRange) {
-      const walked = await readWindow(this.db, BOOKINGS, this.walkFilter(tenantId, filter, budget), order, window, map);
+    const passed = from === undefined ? later : 2 * later;
+    const budget = Math.ceil(WALK_ADVANTAGE * (later + (wanted * (matching + passed)) / matching));
+    if (budget < 2 * inRange) {
+      const walk = this.walkFilter(tenantId, filter, budget, creationBoundsSql(tenantId, status, from, to).latest);
+      const walked = await readWindow(this.db, BOOKINGS, walk, order, window, map);
       if (walked.length === window.limit) return walked;
     }
     return readWindow(this.db, BOOKINGS, this.checkInFilter(tenantId, filter), order, window, map);
   }
 
   /** The creation-order walk of a check-in range, on the index that carries check_in_date (migrations 003, 012). */
-  private walkFilter(tenantId: number, filter: BookingFilter, budget: number): ListFilter {
+  private walkFilter(tenantId: number, filter: BookingFilter, budget: number, latest: { sql: string; params: unknown[] }): ListFilter {
     const { where, params } = this.filterOf(tenantId, { status: filter.status });
     const { after, afterParams } = this.checkInRange(filter);
     return {
-      where,
-      params,
+      where: [...where, `b.created_at <= ${latest.sql}`],
+      params: [...params, ...latest.params],
       index: filter.status === undefined ? 'bookings_created_check_in' : 'bookings_status_created_check_in',
       walk: { budget, columns: ['check_in_date'], after, afterParams },
     };

@@ -27,6 +27,7 @@ export const sqliteDialect: Dialect = {
   sortsKeysFirst: true,
   forUpdate: '',
   migrationLock: null,
+  afterAnalyze: ['DELETE FROM sqlite_stat4', 'ANALYZE sqlite_schema'],
   // One writer at a time, so a plain increment is in commit order; the feed token in the stamp keeps a value from
   // coming back after the tables were emptied (migration 013).
   nextDataVersion: (column) => `${column} + 1`,
@@ -90,7 +91,7 @@ export class SqliteDatabase implements SqlDatabase {
   private waiting = 0;
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads run in its read transaction, past the wait for `busy` it holds. */
-  private readonly ambient = new AsyncLocalStorage<true>();
+  private readonly ambient = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -184,7 +185,11 @@ export class SqliteDatabase implements SqlDatabase {
 
   consistent<T>(work: () => Promise<T>): Promise<T> {
     if (this.ambient.getStore()) return work();
-    return this.snapshot(() => this.ambient.run(true, work));
+    return this.snapshot(() => this.ambient.run(new Map(), work));
+  }
+
+  snapshotMemo(): Map<string, Promise<unknown>> | undefined {
+    return this.ambient.getStore();
   }
 
   /** Reads at once, as rowById does. */

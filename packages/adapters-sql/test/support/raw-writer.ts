@@ -130,8 +130,14 @@ class SqlRawWriter implements RawWriter {
   }
 
   updateBooking(tenantId: number, id: number, change: BookingChange) {
-    const { status, checkInDate, checkOutDate, tenantId: to } = change;
-    return this.update('bookings', tenantId, id, { status, check_in_date: checkInDate, check_out_date: checkOutDate, tenant_id: to });
+    const { status, checkInDate, checkOutDate, createdAt, tenantId: to } = change;
+    return this.update('bookings', tenantId, id, {
+      status,
+      check_in_date: checkInDate,
+      check_out_date: checkOutDate,
+      created_at: createdAt && this.time(createdAt),
+      tenant_id: to,
+    });
   }
 
   updateInvoice(tenantId: number, id: number, change: InvoiceChange) {

@@ -161,6 +161,7 @@ export class InMemoryRawWriter implements RawWriter {
     if (change.status !== undefined) booking.status = change.status;
     if (change.checkInDate !== undefined) booking.checkInDate = change.checkInDate;
     if (change.checkOutDate !== undefined) booking.checkOutDate = change.checkOutDate;
+    if (change.createdAt !== undefined) booking.createdAt = change.createdAt;
     if (to !== tenantId) {
       booking.tenantId = to;
       store.record(tenantId, 'booking', id, true, store.clock.now());

@@ -8,7 +8,11 @@ import type { DatedFilter, RawWriter } from './raw-writer';
 const DAY = 86_400_000;
 const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed', 'no_show'];
 const INVOICE_STATUSES = ['OFFEN', 'BEZAHLT', 'STORNIERT'];
-/** Check-in dates: every third day of 63 from here (three months), so that ranges and rows share days and months. */
+/**
+ * Check-in dates: every third day of 63 from here (three months), so that ranges and rows share days and months.
+ * Bookings are made a few minutes around its start, and an update may make one the newest or the oldest of all: a list
+ * that walks the creation order from the bounds its months keep (version 015) must still find it.
+ */
 const CHECK_IN_START = Date.UTC(2026, 2, 1);
 /** Invoices around 1970-01-01, so that a UTC day is also rounded down before the epoch. */
 const ISSUED_START = Date.UTC(1969, 11, 28);
@@ -23,8 +27,20 @@ type Op =
   | { kind: 'insertBooking'; tenant: number; status: string; day: number; minute: number }
   | { kind: 'insertInvoice'; tenant: number; status: string; at: number }
   | { kind: 'delete'; list: 'bookings' | 'invoices'; pick: number }
-  /** `day` changes a booking's stay, `at` an invoice's issued_at; `move` moves the row to the other tenant. */
-  | { kind: 'update'; list: 'bookings' | 'invoices'; pick: number; status?: string; day?: number; at?: number; move: boolean };
+  /**
+   * `day` changes a booking's stay, `minute` when it was made (up to the newest of all), `at` an invoice's issued_at;
+   * `move` moves the row to the other tenant.
+   */
+  | {
+      kind: 'update';
+      list: 'bookings' | 'invoices';
+      pick: number;
+      status?: string;
+      day?: number;
+      minute?: number;
+      at?: number;
+      move: boolean;
+    };
 
 const anInstant = fc
   .tuple(fc.integer({ min: 0, max: 9 }), fc.constantFrom(0, 1, DAY - 1, 43_200_000, 3_600_001))
@@ -52,6 +68,7 @@ const anOp: fc.Arbitrary<Op> = fc.oneof(
       pick: fc.nat(),
       status: fc.constantFrom(...BOOKING_STATUSES),
       day: fc.integer({ min: 0, max: 20 }),
+      minute: fc.integer({ min: -5, max: 10 }),
       move: fc.boolean(),
     },
     { requiredKeys: ['kind', 'list', 'pick', 'move'] },
@@ -168,7 +185,7 @@ export function describeFilteredCountsContract(name: string, setup: AdapterSetup
               rows.splice(rows.indexOf(row), 1);
               break;
             }
-            if (!op.move && op.status === undefined && op.day === undefined && op.at === undefined) break;
+            if (!op.move && op.status === undefined && op.day === undefined && op.minute === undefined && op.at === undefined) break;
             const common = {
               ...(op.status === undefined ? {} : { status: op.status }),
               ...(op.move ? { tenantId: tenants[other(row.tenant)]! } : {}),
@@ -177,6 +194,7 @@ export function describeFilteredCountsContract(name: string, setup: AdapterSetup
               ? raw.updateBooking(tenantId, row.id, {
                   ...common,
                   ...(op.day === undefined ? {} : { checkInDate: checkIn(op.day), checkOutDate: checkIn(op.day + 3) }),
+                  ...(op.minute === undefined ? {} : { createdAt: new Date(CHECK_IN_START + op.minute * 60_000) }),
                 })
               : raw.updateInvoice(tenantId, row.id, { ...common, ...(op.at === undefined ? {} : { issuedAt: new Date(op.at) }) }));
             if (op.move) row.tenant = other(row.tenant);
@@ -219,6 +237,30 @@ export function describeFilteredCountsContract(name: string, setup: AdapterSetup
       expect(seen.byOffset, label).toEqual(expected.ids);
       expect(seen.byCursor, label).toEqual(expected.ids);
     }
+
+    it('a booking that plain SQL makes the newest tops a wide check-in range at once', async () => {
+      const set = adapters();
+      const raw = rawWriter();
+      const { tenants } = await twoTenants(set, 40);
+      const [tenantId] = tenants;
+      // Booking 21 checks in on the first day; made newest of all, it must lead every range that holds its stay, also
+      // where the list walks the creation order from the latest creation its months hold (docs/database-rules.md §4).
+      await raw.updateBooking(tenantId, 21, { createdAt: new Date(CHECK_IN_START + 60 * 60_000) });
+      for (const filter of [
+        { to: checkIn(19) },
+        { status: BOOKING_STATUSES[21 % BOOKING_STATUSES.length], to: checkIn(19) },
+        { from: checkIn(0) },
+      ]) {
+        const bookingFilter = { status: filter.status, checkInFrom: filter.from, checkInTo: filter.to };
+        const expected = await raw.matching(tenantId, 'bookings', filter);
+        expect(expected.ids[0]).toBe(21);
+        await expectList(expected, 2, filter, {
+          count: () => set.bookings.count(tenantId, bookingFilter),
+          list: (window) => set.bookings.list(tenantId, bookingFilter, window),
+          cursorOf: (b) => dateCursor(b.createdAt, b.id),
+        });
+      }
+    });
 
     it('counts and pages equal COUNT(*) and the rows in order, for random plain-SQL writes and random filters', async () => {
       const set = adapters();

@@ -21,6 +21,7 @@ export interface BookingChange {
   status?: string;
   checkInDate?: string;
   checkOutDate?: string;
+  createdAt?: Date;
   tenantId?: number;
 }
 
