@@ -109,6 +109,13 @@ export interface Dialect {
    */
   readonly captureTriggers: string | null;
   /**
+   * How a bulk load turns the loaded tables' row triggers off for the rest of its transaction, foreign-key checks
+   * included, so that it checks its references once, set-based, instead of once per row; null where it cannot.
+   * Postgres: `session_replication_role`, which only a role allowed to set it may set (docs/database-rules.md §1, "Bulk loads").
+   * `triggers` lists the user-defined triggers (tgname) of the tables named by $1 (a text array).
+   */
+  readonly rowTriggerSwitch: { readonly triggers: string; readonly off: string; readonly on: string } | null;
+  /**
    * Whether the database keeps the rate-limit counts every process shares (docs/api-behaviour.md §4), in a limiter
    * that also checks a tenant's stamp in the statement that counts (SqlRateLimiter). Where it does not, the app counts.
    */

@@ -31,6 +31,11 @@ export const postgresDialect: Dialect = {
   dataStamp: 'data_version',
   unflushedCommit: ", set_config('synchronous_commit', 'off', true)",
   captureTriggers: null,
+  rowTriggerSwitch: {
+    triggers: 'SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgrelid = ANY ($1::regclass[])',
+    off: "SELECT set_config('session_replication_role', 'replica', true)",
+    on: "SELECT set_config('session_replication_role', 'origin', true)",
+  },
   // Several processes serve one database, and the limiter's statement can check a tenant's data_version as it counts.
   keepsRateLimits: true,
   createsBookingsInOneCall: true,
@@ -134,10 +139,32 @@ async function columnTypes(send: Send, table: string): Promise<Map<string, strin
   return new Map(result.rows.map((row) => [row.name, row.type]));
 }
 
+const NEEDS_ESCAPE = /["\\]/;
+
+/**
+ * One column of insertMany's rows as a PostgreSQL array literal. Built here, before the statement is queued, rather
+ * than by the driver as it sends: the importer builds its next chunk while the server still inserts the one before
+ * (SqlTenantImporter), and only work done before the send can overlap the server's.
+ */
+export function arrayLiteral(values: readonly unknown[]): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value === null || value === undefined) parts[i] = 'NULL';
+    else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') parts[i] = String(value);
+    else if (typeof value === 'string') parts[i] = NEEDS_ESCAPE.test(value) ? `"${value.replace(/(["\\])/g, '\\$1')}"` : `"${value}"`;
+    else if (value instanceof Date) parts[i] = `"${value.toISOString()}"`;
+    else throw new Error(`insertMany: no array literal for a ${typeof value} value`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
 function executorOn(send: Send, statements: NumberedStatements, transaction: SqlExecutor['transaction']): SqlExecutor {
   const query = async (sql: string, params: readonly unknown[] = []) => send({ text: statements.get(sql), values: params as unknown[] });
   const queryRaw = async (sql: string, params: readonly unknown[] = []) =>
     (await send({ text: statements.get(sql), values: params as unknown[], rowMode: 'array' })) as unknown as pg.QueryArrayResult<RawRow>;
+  // Per executor, so per transaction at most: a migration in another transaction may change a table's columns.
+  const tableTypes = new Map<string, Promise<Map<string, string>>>();
   return {
     async all<T>(sql: string, params?: readonly unknown[]) {
       return (await query(sql, params)).rows as T[];
@@ -157,9 +184,14 @@ function executorOn(send: Send, statements: NumberedStatements, transaction: Sql
     async insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
       if (rows.length === 0) return;
       // One array per column, unnested into rows by the server: a parameter per column instead of one per value,
-      // so the statement stays small however many rows it carries.
-      const types = await columnTypes(send, table);
-      const arrays = columns.map((_, i) => rows.map((row) => row[i]));
+      // so the statement stays small however many rows it carries. The arrays are built before the first await.
+      const arrays = columns.map((_, i) => arrayLiteral(rows.map((row) => row[i])));
+      let typesOf = tableTypes.get(table);
+      if (typesOf === undefined) {
+        typesOf = columnTypes(send, table);
+        tableTypes.set(table, typesOf);
+      }
+      const types = await typesOf;
       const casts = columns.map((column, i) => {
         const type = types.get(column);
         if (type === undefined) throw new Error(`insertMany: ${table} has no column ${column}`);

@@ -23,12 +23,67 @@ const ANALYZED_TABLES = [
   'invoice_day_counts',
 ];
 
-/** Checked up front as well as by the foreign key, so that the error names the row of the file. */
-function checkSiteIds(tenant: TenantSnapshot): void {
+/** The tables a bulk load may write with row triggers off (Dialect.rowTriggerSwitch). */
+const LOADED_TABLES = ['sites', 'users', 'bookings', 'invoices', 'invoice_lines'];
+
+/**
+ * Every user-defined trigger of those tables that the migrations create, each one whose work the import does itself
+ * when it turns them off: it pauses change capture and writes the log and the totals (deriveCapturedState), gives
+ * every row its updated_at, and checks what the customer trigger and the foreign keys check (REFERENCE_PROBLEMS).
+ * A trigger not named here (another application's, or a later migration's) keeps the triggers on for the load.
+ */
+export const TRIGGERS_A_LOAD_DOES_ITSELF: ReadonlySet<string> = new Set([
+  ...LOADED_TABLES.flatMap((table) => ['insert', 'update', 'delete'].map((op) => `${table}_capture_${op}`)),
+  ...['bookings', 'invoices'].flatMap((table) => ['insert', 'update', 'delete'].map((op) => `${table}_tally_${op}`)),
+  ...['sites', 'users', 'bookings', 'invoices'].flatMap((table) => ['insert', 'update'].map((op) => `${table}_updated_at_${op}`)),
+  'bookings_customer_insert',
+  'bookings_customer_update',
+]);
+
+/**
+ * What the foreign keys and the customer trigger refuse, for one tenant's rows, in one statement: the first problem
+ * as text, or no row. Each part is an anti-join over the tenant's rows, read once after the load.
+ */
+const REFERENCE_PROBLEMS =
+  "SELECT 'site ' || s.id || ' names unknown site type ' || s.site_type_id AS problem FROM sites s " +
+  'WHERE s.tenant_id = ? AND NOT EXISTS (SELECT 1 FROM site_types t WHERE t.tenant_id = s.tenant_id AND t.id = s.site_type_id) ' +
+  "UNION ALL SELECT 'booking ' || b.id || ' names unknown site ' || b.site_id FROM bookings b " +
+  'WHERE b.tenant_id = ? AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.tenant_id = b.tenant_id AND s.id = b.site_id) ' +
+  "UNION ALL SELECT 'booking ' || b.id || ': user ' || b.customer_id || ' is not a customer of this tenant' FROM bookings b " +
+  'WHERE b.tenant_id = ? AND b.customer_id IS NOT NULL AND NOT EXISTS ' +
+  "(SELECT 1 FROM users u WHERE u.tenant_id = b.tenant_id AND u.id = b.customer_id AND u.role = 'customer') " +
+  "UNION ALL SELECT 'invoice ' || i.id || ' names unknown booking ' || i.booking_id FROM invoices i " +
+  'WHERE i.tenant_id = ? AND i.booking_id IS NOT NULL AND NOT EXISTS ' +
+  '(SELECT 1 FROM bookings b WHERE b.tenant_id = i.tenant_id AND b.id = i.booking_id) ' +
+  "UNION ALL SELECT 'line ' || l.position || ' names unknown invoice ' || l.invoice_id FROM invoice_lines l " +
+  'WHERE l.tenant_id = ? AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.tenant_id = l.tenant_id AND i.id = l.invoice_id) ' +
+  'LIMIT 1';
+
+/** Refuses the load of one tenant when any of its rows breaks a reference that the skipped triggers would have checked. */
+export async function checkLoadedReferences(tx: SqlExecutor, tenantId: number, slug: string): Promise<void> {
+  const found = await tx.get<{ problem: string }>(REFERENCE_PROBLEMS, [tenantId, tenantId, tenantId, tenantId, tenantId]);
+  if (found) throw new DomainError('validation_failed', `tenant "${slug}": ${found.problem}`);
+}
+
+/** Postgres's insufficient_privilege: the role may not set session_replication_role. */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+function ignoreQueuedFailure(): void {
+  // Only a chunk queued behind a failed one gets here: the failed one's own error is the import's answer.
+}
+
+/** Checked up front as well as by the foreign keys, so that the error names the row of the file. */
+function checkReferences(tenant: TenantSnapshot): void {
   const siteIds = new Set(tenant.sites.map((s) => s.id));
   tenant.bookings.forEach((b, index) => {
     if (!siteIds.has(b.siteId)) {
       throw new DomainError('validation_failed', `tenant "${tenant.slug}": bookings[${index}] refers to unknown site ${b.siteId}`);
+    }
+  });
+  const bookingIds = new Set(tenant.bookings.map((b) => b.id));
+  tenant.invoices.forEach((i, index) => {
+    if (i.bookingId !== null && !bookingIds.has(i.bookingId)) {
+      throw new DomainError('validation_failed', `tenant "${tenant.slug}": invoices[${index}] refers to unknown booking ${i.bookingId}`);
     }
   });
 }
@@ -70,7 +125,7 @@ export class SqlTenantImporter implements TenantImporter {
       slugs.add(slug);
     }
     for (const tenant of tenants) {
-      checkSiteIds(tenant);
+      checkReferences(tenant);
       checkCustomerIds(tenant);
     }
     await translatingSqlErrors(() =>
@@ -106,6 +161,29 @@ export class SqlTenantImporter implements TenantImporter {
     for (const { sql } of triggers) await tx.exec(sql);
   }
 
+  /**
+   * Turns the loaded tables' row triggers off for the rest of the transaction, where the dialect can, the role may,
+   * and every such trigger is one whose work the import does itself (TRIGGERS_A_LOAD_DOES_ITSELF). Per row, the
+   * foreign keys and triggers cost a third of a PostgreSQL import (measured: 0.9 s of 4.2 s for 100k bookings).
+   */
+  private async rowTriggersOff(tx: SqlExecutor): Promise<boolean> {
+    const toggle = this.db.dialect.rowTriggerSwitch;
+    if (toggle === null) return false;
+    const triggers = await tx.all<{ tgname: string }>(toggle.triggers, [LOADED_TABLES]);
+    if (triggers.some(({ tgname }) => !TRIGGERS_A_LOAD_DOES_ITSELF.has(tgname))) return false;
+    // A refused SET would abort the whole transaction: the savepoint keeps the import going with its triggers on.
+    await tx.run('SAVEPOINT campsite_row_triggers');
+    try {
+      await tx.get(toggle.off);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== INSUFFICIENT_PRIVILEGE) throw error;
+      await tx.run('ROLLBACK TO SAVEPOINT campsite_row_triggers');
+      return false;
+    }
+    await tx.run('RELEASE SAVEPOINT campsite_row_triggers');
+    return true;
+  }
+
   private async importOne(tx: SqlExecutor, t: TenantSnapshot, progress: { rows: number; report: (rows: number) => void }): Promise<void> {
     const { db } = this;
     const tenantId = await insertTenant(tx, t.slug, t.name);
@@ -119,16 +197,28 @@ export class SqlTenantImporter implements TenantImporter {
       t.siteTypes.map((s) => [tenantId, s.id, s.name]),
     );
 
+    // Each chunk is built while the server still inserts the one before: on PostgreSQL that overlaps this
+    // process's work with the server's (measured: 0.5 s of a 100k-booking import). A chunk that fails ends the
+    // import with its error; the one queued behind it fails in the aborted transaction, and is awaited quietly.
     const insert = async <T>(table: string, columns: readonly string[], rows: readonly T[], toRow: (row: T) => unknown[]) => {
+      let previous: { rows: number; done: Promise<void> } | null = null;
       for (let start = 0; start < rows.length; start += CHUNK) {
         const chunk = rows.slice(start, start + CHUNK);
-        await tx.insertMany(table, columns, chunk.map(toRow));
-        progress.rows += chunk.length;
-        progress.report(progress.rows);
+        const done = tx.insertMany(table, columns, chunk.map(toRow));
+        done.catch(ignoreQueuedFailure);
+        if (previous) await sent(previous);
+        previous = { rows: chunk.length, done };
       }
+      if (previous) await sent(previous);
+    };
+    const sent = async ({ rows, done }: { rows: number; done: Promise<void> }) => {
+      await done;
+      progress.rows += rows;
+      progress.report(progress.rows);
     };
     const { dialect } = db;
     const importedAt = dialect.time(now);
+    const triggersOff = await this.rowTriggersOff(tx);
     await insert(
       'sites',
       ['tenant_id', 'id', 'site_number', 'name', 'max_occupants', 'base_price_per_night', 'status', 'site_type_id', 'updated_at'],
@@ -188,6 +278,10 @@ export class SqlTenantImporter implements TenantImporter {
       l.vatRate,
       l.amount,
     ]);
+    if (triggersOff && dialect.rowTriggerSwitch) {
+      await tx.get(dialect.rowTriggerSwitch.on);
+      await checkLoadedReferences(tx, tenantId, t.slug);
+    }
     if (t.billing) {
       const b = t.billing;
       await tx.insertMany('tenant_billing', BILLING_COLUMNS, [

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aTenant, anInvoice } from '../testing';
+import { aBooking, aSite, aTenant, anInvoice } from '../testing';
 import { type World, aWorld, expectCursorWalkMatchesOffsets, rejectionOf } from '../testing/test-world';
 import { ListInvoices } from './list-invoices';
 
@@ -10,6 +10,8 @@ let list: ListInvoices;
 beforeEach(async () => {
   world = await aWorld([
     aTenant('alpine', {
+      sites: [aSite({ id: 1 })],
+      bookings: [aBooking({ id: 12 })],
       invoices: [
         anInvoice({ id: 1, issuedAt: issued('2026-02-01T09:00:00Z'), bookingId: 12 }),
         anInvoice({ id: 2, issuedAt: issued('2026-02-03T09:00:00Z'), status: 'ERLEDIGT' }),

@@ -93,8 +93,12 @@ function checkSnapshotKeys(snapshot: TenantSnapshot): void {
       );
     }
   }
+  const bookingIds = new Set(snapshot.bookings.map((b) => b.id));
   for (const invoice of snapshot.invoices) {
     assertUnique(invoice.lines ?? [], (l) => l.position, `line position of invoice ${invoice.id}`, slug);
+    if (invoice.bookingId !== null && !bookingIds.has(invoice.bookingId)) {
+      throw new DomainError('validation_failed', `tenant "${slug}": invoice ${invoice.id} names unknown booking ${invoice.bookingId}`);
+    }
   }
   for (const booking of snapshot.bookings) {
     if (!siteIds.has(booking.siteId)) throw new DomainError('validation_failed', `tenant "${slug}": unknown site ${booking.siteId}`);

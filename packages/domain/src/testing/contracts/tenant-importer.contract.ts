@@ -164,11 +164,47 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
       expect(await set.tenants.findBySlug(bad.slug)).toBeNull();
     });
 
+    // The SQL importers build the next chunk of rows while the one before is still being inserted.
+    it('stores nothing, and answers with the first failure, when an early chunk fails while later ones wait', async () => {
+      const set = adapters();
+      const many = Array.from({ length: 12_000 }, (_, i) => aBooking({ id: i + 1 }));
+      many[10] = aBooking({ id: 3, bookingReference: 'OTHER00001' });
+      const bad = aTenant(uniqueSlug('import'), { sites: [aSite({ id: 1 })], bookings: many });
+      const reports: number[] = [];
+      await expect(set.importer.importTenants([bad], (rows) => reports.push(rows))).rejects.toThrow();
+      expect(await set.tenants.findBySlug(bad.slug)).toBeNull();
+      expect(reports.every((rows) => rows <= 1)).toBe(true);
+    });
+
     it('stores nothing when a booking names a site the tenant does not have', async () => {
       const set = adapters();
       const bad = aTenant(uniqueSlug('import'), {
         sites: [aSite({ id: 1 })],
         bookings: [aBooking({ id: 1 }), aBooking({ id: 2, siteId: 9 })],
+      });
+      await expect(set.importer.importTenants([bad])).rejects.toThrow();
+      expect(await set.tenants.findBySlug(bad.slug)).toBeNull();
+    });
+
+    it('stores nothing when an invoice names a booking the tenant does not have, and says which', async () => {
+      const set = adapters();
+      const bad = aTenant(uniqueSlug('import'), {
+        sites: [aSite({ id: 1 })],
+        bookings: [aBooking({ id: 1 })],
+        invoices: [anInvoice({ id: 1, bookingId: 1 }), anInvoice({ id: 2, bookingId: 8 })],
+      });
+      const error = await rejectionOf(set.importer.importTenants([bad]));
+      expect(error.code).toBe('validation_failed');
+      expect(error.message).toMatch(/\b8\b/);
+      expect(await set.tenants.findBySlug(bad.slug)).toBeNull();
+    });
+
+    it('stores nothing when a booking names a user who is not a customer', async () => {
+      const set = adapters();
+      const bad = aTenant(uniqueSlug('import'), {
+        sites: [aSite({ id: 1 })],
+        users: [aUser({ id: 1 }), aUser({ id: 2, role: 'staff' })],
+        bookings: [aBooking({ id: 1, customerId: 1 }), aBooking({ id: 2, customerId: 2 })],
       });
       await expect(set.importer.importTenants([bad])).rejects.toThrow();
       expect(await set.tenants.findBySlug(bad.slug)).toBeNull();
