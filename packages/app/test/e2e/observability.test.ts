@@ -150,7 +150,14 @@ describeOnBackends('serve with METRICS_PORT and OTEL_EXPORTER_OTLP_ENDPOINT', (b
   });
 
   it('shows database call durations, connection use and the runtime metrics; lint-clean names only', async () => {
-    const text = (await get(metricsUrl)).text;
+    // The server's background work (webhook dispatch, the idempotency purge) borrows a connection now and then; one
+    // that was never given back would stay in use in every scrape, a borrowed one is back within moments.
+    let text = '';
+    for (let scrape = 1; scrape <= 20; scrape++) {
+      text = (await get(metricsUrl)).text;
+      if (valueOf(parseSamples(text), 'campsite_db_pool_connections', { state: 'in_use' }) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const samples = parseSamples(text);
     // Every statement the requests above made is timed, whatever its operation word. Through PgBouncer a run once
     // showed no `select` sample at all (cause not found yet),
