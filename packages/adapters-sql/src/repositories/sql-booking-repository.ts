@@ -377,9 +377,8 @@ export class SqlBookingRepository implements BookingRepository {
   private async insertInOneCall(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking | null> {
     let claim: unknown[] = [null, null, null, null, null];
     if (completion) {
-      const siteRow = await this.db.rowById(SITES, booking.tenantId, booking.siteId);
-      if (!siteRow) throw new DomainError('site_unavailable');
-      const siteNumber = toSite(this.db.dialect, siteRow).siteNumber;
+      // The procedure refuses an answer drawn with a number the site no longer has (site_renamed, below).
+      const siteNumber = completion.siteNumber ?? (await this.siteNumberOf(booking));
       const parts = answerAroundId(completion, created(booking, 0, siteNumber));
       if (parts === null) return null;
       claim = [completion.key, completion.token, parts, this.db.dialect.time(completion.expiresAt), siteNumber];
@@ -401,6 +400,12 @@ export class SqlBookingRepository implements BookingRepository {
     // drew last (IdempotencyCompletion.responseOf), and answerAroundId made sure both are the same text.
     completion?.responseOf(inserted);
     return inserted;
+  }
+
+  private async siteNumberOf(booking: NewBooking): Promise<string> {
+    const siteRow = await this.db.rowById(SITES, booking.tenantId, booking.siteId);
+    if (!siteRow) throw new DomainError('site_unavailable');
+    return toSite(this.db.dialect, siteRow).siteNumber;
   }
 
   private insertInTransaction(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking> {

@@ -136,4 +136,44 @@ describe('CreateBooking.executeOnce', () => {
     expect(fresh.replayed).toBe(false);
     expect(await count()).toBe(2);
   });
+
+  it('reads the site while the key is being claimed, and hands the site number it read to the storage', async () => {
+    const order: string[] = [];
+    let releaseClaim!: () => void;
+    const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
+    const store = Object.create(world.idempotency) as typeof world.idempotency;
+    store.claim = async (...args) => {
+      order.push('claim asked');
+      await claimHeld;
+      order.push('claim answered');
+      return world.idempotency.claim(...args);
+    };
+    const sites = Object.create(world.sites) as typeof world.sites;
+    sites.findById = (tenantId, id) => {
+      order.push('site asked');
+      return world.sites.findById(tenantId, id);
+    };
+    const completions: Array<string | undefined> = [];
+    const bookings = Object.create(world.bookings) as BookingRepository;
+    bookings.insertIfAvailable = (booking, completion) => {
+      completions.push(completion?.siteNumber);
+      return world.bookings.insertIfAvailable(booking, completion);
+    };
+    const create = new CreateBooking(bookings, sites, world.clock, new SeededRandom(7), world.customers, store);
+    const running = create.executeOnce(alpine(), stay('2027-03-01', '2027-03-03'), keyed('k7', 'fp'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(order).toEqual(['site asked', 'claim asked']);
+    releaseClaim();
+    expect((await running).replayed).toBe(false);
+    expect(completions).toEqual([(await world.sites.findById(alpine().tenantId, 1))!.siteNumber]);
+  });
+
+  it('answers a replay even when the site read beside the claim fails', async () => {
+    const create = createWith();
+    await create.executeOnce(alpine(), stay('2027-03-01', '2027-03-03'), keyed('k8', 'fp'));
+    const sites = Object.create(world.sites) as typeof world.sites;
+    sites.findById = () => Promise.reject(new Error('database gone'));
+    const again = new CreateBooking(world.bookings, sites, world.clock, new SeededRandom(7), world.customers, world.idempotency);
+    expect((await again.executeOnce(alpine(), stay('2027-03-01', '2027-03-03'), keyed('k8', 'fp'))).replayed).toBe(true);
+  });
 });

@@ -7,7 +7,7 @@ import { DomainError, isDomainError } from '../shared/domain-error';
 import { type RandomSource, randomString } from '../shared/random-source';
 import { isRecordId } from '../shared/record-id';
 import type { CustomerRepository } from '../customers/customer';
-import type { SiteRepository } from '../sites/site';
+import type { Site, SiteRepository } from '../sites/site';
 import { BOOKING_REFERENCE_ALPHABET, BOOKING_REFERENCE_LENGTH, type Booking } from './booking';
 import type { BookingRepository } from './booking-repository';
 import { IDEMPOTENCY_KEY_TTL_MS, type IdempotencyCompletion, type IdempotencyStore, STALE_CLAIM_MS } from './idempotency';
@@ -47,6 +47,11 @@ const UNKNOWN_CUSTOMER: BookingRuleViolation = { rule: 'unknown_customer' };
 const MAX_REFERENCE_ATTEMPTS = 8;
 /** The longest stay a booking may cover. */
 export const MAX_NIGHTS = 365;
+
+/** The site read beside a claim: awaited by the create when the claim is won; otherwise its outcome does not matter. */
+function awaitedByTheCreateOrIrrelevant(): void {
+  // Nothing to do: see above.
+}
 
 /** A create request that carries an `Idempotency-Key` (docs/channel-managers.md, "Retrying safely"). */
 export interface IdempotentRequest {
@@ -92,6 +97,10 @@ export class CreateBooking {
     if (!store) throw new Error('CreateBooking was built without an IdempotencyStore');
     const { tenantId } = principal;
     const now = this.clock.now();
+    // The site is read while the key is claimed: the create needs it once the claim is won, and a read wasted on a
+    // replay costs less than a round trip more on every first request.
+    const site = this.siteOf(principal, input);
+    site.catch(awaitedByTheCreateOrIrrelevant);
     const claim = await store.claim(
       tenantId,
       request.key,
@@ -113,7 +122,7 @@ export class CreateBooking {
       expiresAt: new Date(this.clock.now().getTime() + IDEMPOTENCY_KEY_TTL_MS),
     };
     try {
-      const booking = await this.create(principal, input, completion);
+      const booking = await this.create(principal, input, completion, site);
       return { replayed: false, booking, response: response ?? request.responseOf(booking) };
     } catch (error) {
       // Only a created booking is remembered; after any other outcome a retry runs afresh. Should the release fail,
@@ -125,9 +134,15 @@ export class CreateBooking {
   }
 
   /** docs/api-behaviour.md §2 items 4 to 7, in that order; the first failing rule wins. */
-  private async create(principal: Principal, input: CreateBookingInput, completion?: IdempotencyCompletion): Promise<Booking> {
-    const site = input.siteId === null || !isRecordId(input.siteId) ? null : await this.sites.findById(principal.tenantId, input.siteId);
+  private async create(
+    principal: Principal,
+    input: CreateBookingInput,
+    claimed?: IdempotencyCompletion,
+    siteRead = this.siteOf(principal, input),
+  ): Promise<Booking> {
+    const site = await siteRead;
     if (!site) throw new DomainError('site_not_found');
+    const completion = claimed && { ...claimed, siteNumber: site.siteNumber };
 
     // The customer is one more field: its "does not exist" joins the other fields' errors in one answer.
     const customerId = input.customerId ?? null;
@@ -164,6 +179,12 @@ export class CreateBooking {
         if (!isDomainError(error, 'duplicate_booking_reference') || attempt >= MAX_REFERENCE_ATTEMPTS) throw error;
       }
     }
+  }
+
+  private siteOf(principal: Principal, input: CreateBookingInput): Promise<Site | null> {
+    return input.siteId === null || !isRecordId(input.siteId)
+      ? Promise.resolve(null)
+      : this.sites.findById(principal.tenantId, input.siteId);
   }
 
   private newReference(): string {

@@ -40,6 +40,11 @@ export interface IdempotencyCompletion {
   responseOf(booking: Booking): string;
   /** When the record may be forgotten. */
   expiresAt: Date;
+  /**
+   * The site's number as the create read it: a storage that draws the answer before its insert may use it instead of
+   * reading the site once more, as long as it refuses to store that answer for a site renamed in between.
+   */
+  siteNumber?: string;
 }
 
 /**
