@@ -42,26 +42,28 @@ export const TRIGGERS_A_LOAD_DOES_ITSELF: ReadonlySet<string> = new Set([
 
 /**
  * What the foreign keys and the customer trigger refuse, for one tenant's rows, in one statement: the first problem
- * as text, or no row. Each part is an anti-join over the tenant's rows, read once after the load.
+ * as text, or no row. Each part is an EXCEPT of two id lists, which the planner runs as a hash or a sort whatever its
+ * statistics say: right after a load they know nothing of the new tenant's rows, and an anti-join planned on them
+ * took 4 s for 10k bookings (a nested loop over every row of the tenant for each booking).
  */
-const REFERENCE_PROBLEMS =
-  "SELECT 'site ' || s.id || ' names unknown site type ' || s.site_type_id AS problem FROM sites s " +
-  'WHERE s.tenant_id = ? AND NOT EXISTS (SELECT 1 FROM site_types t WHERE t.tenant_id = s.tenant_id AND t.id = s.site_type_id) ' +
-  "UNION ALL SELECT 'booking ' || b.id || ' names unknown site ' || b.site_id FROM bookings b " +
-  'WHERE b.tenant_id = ? AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.tenant_id = b.tenant_id AND s.id = b.site_id) ' +
-  "UNION ALL SELECT 'booking ' || b.id || ': user ' || b.customer_id || ' is not a customer of this tenant' FROM bookings b " +
-  'WHERE b.tenant_id = ? AND b.customer_id IS NOT NULL AND NOT EXISTS ' +
-  "(SELECT 1 FROM users u WHERE u.tenant_id = b.tenant_id AND u.id = b.customer_id AND u.role = 'customer') " +
-  "UNION ALL SELECT 'invoice ' || i.id || ' names unknown booking ' || i.booking_id FROM invoices i " +
-  'WHERE i.tenant_id = ? AND i.booking_id IS NOT NULL AND NOT EXISTS ' +
-  '(SELECT 1 FROM bookings b WHERE b.tenant_id = i.tenant_id AND b.id = i.booking_id) ' +
-  "UNION ALL SELECT 'line ' || l.position || ' names unknown invoice ' || l.invoice_id FROM invoice_lines l " +
-  'WHERE l.tenant_id = ? AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.tenant_id = l.tenant_id AND i.id = l.invoice_id) ' +
+export const REFERENCE_PROBLEMS =
+  "SELECT 'a site names unknown site type ' || x AS problem FROM " +
+  '(SELECT site_type_id AS x FROM sites WHERE tenant_id = ? EXCEPT SELECT id FROM site_types WHERE tenant_id = ?) p ' +
+  "UNION ALL SELECT 'a booking names unknown site ' || x FROM " +
+  '(SELECT site_id AS x FROM bookings WHERE tenant_id = ? EXCEPT SELECT id FROM sites WHERE tenant_id = ?) p ' +
+  "UNION ALL SELECT 'a booking names user ' || x || ', who is not a customer of this tenant' FROM " +
+  '(SELECT customer_id AS x FROM bookings WHERE tenant_id = ? AND customer_id IS NOT NULL ' +
+  "EXCEPT SELECT id FROM users WHERE tenant_id = ? AND role = 'customer') p " +
+  "UNION ALL SELECT 'an invoice names unknown booking ' || x FROM " +
+  '(SELECT booking_id AS x FROM invoices WHERE tenant_id = ? AND booking_id IS NOT NULL ' +
+  'EXCEPT SELECT id FROM bookings WHERE tenant_id = ?) p ' +
+  "UNION ALL SELECT 'a line names unknown invoice ' || x FROM " +
+  '(SELECT invoice_id AS x FROM invoice_lines WHERE tenant_id = ? EXCEPT SELECT id FROM invoices WHERE tenant_id = ?) p ' +
   'LIMIT 1';
 
 /** Refuses the load of one tenant when any of its rows breaks a reference that the skipped triggers would have checked. */
 export async function checkLoadedReferences(tx: SqlExecutor, tenantId: number, slug: string): Promise<void> {
-  const found = await tx.get<{ problem: string }>(REFERENCE_PROBLEMS, [tenantId, tenantId, tenantId, tenantId, tenantId]);
+  const found = await tx.get<{ problem: string }>(REFERENCE_PROBLEMS, new Array<number>(10).fill(tenantId));
   if (found) throw new DomainError('validation_failed', `tenant "${slug}": ${found.problem}`);
 }
 
