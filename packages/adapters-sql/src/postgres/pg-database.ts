@@ -163,7 +163,8 @@ function executorOn(send: Send, statements: NumberedStatements, transaction: Sql
   const query = async (sql: string, params: readonly unknown[] = []) => send({ text: statements.get(sql), values: params as unknown[] });
   const queryRaw = async (sql: string, params: readonly unknown[] = []) =>
     (await send({ text: statements.get(sql), values: params as unknown[], rowMode: 'array' })) as unknown as pg.QueryArrayResult<RawRow>;
-  // Per executor, so per transaction at most: a migration in another transaction may change a table's columns.
+  // Per executor: a transaction's in practice (PgDatabase.insertMany opens one), since a migration committed by another
+  // process may change a table's columns between two transactions.
   const tableTypes = new Map<string, Promise<Map<string, string>>>();
   return {
     async all<T>(sql: string, params?: readonly unknown[]) {
