@@ -228,8 +228,9 @@ export class SqlBookingRepository implements BookingRepository {
     status: string | undefined,
     from: string | undefined,
     to: string | undefined,
+    bounds = creationBoundsSql(tenantId, status, from, to),
   ): Promise<{ inRange: number; matching: number; later: number }> {
-    const parts = [inRangeSql(tenantId, undefined, from, to), creationBoundsSql(tenantId, status, from, to).later];
+    const parts = [inRangeSql(tenantId, undefined, from, to), bounds.later];
     if (status !== undefined) parts.push(inRangeSql(tenantId, status, from, to));
     const sql = `SELECT ${parts.map((p) => p.sql).join(', ')}`;
     const params = parts.flatMap((p) => p.params);
@@ -264,13 +265,14 @@ export class SqlBookingRepository implements BookingRepository {
     // by then (the dates lie otherwise) is read through the check-in index. So a page reads at most about three times
     // what the check-in path reads, and a wide or recent range, or one that ends long ago, a few pages' worth of the
     // creation order.
-    const { inRange, matching, later } = await this.rangeTotals(tenantId, status, from, to);
+    const bounds = creationBoundsSql(tenantId, status, from, to);
+    const { inRange, matching, later } = await this.rangeTotals(tenantId, status, from, to, bounds);
     if (matching === 0) return [];
     const wanted = (window.after ? 0 : window.offset) + window.limit;
     const passed = from === undefined ? later : 2 * later;
     const budget = Math.ceil(WALK_ADVANTAGE * (later + (wanted * (matching + passed)) / matching));
     if (budget < 2 * inRange) {
-      const walk = this.walkFilter(tenantId, filter, budget, creationBoundsSql(tenantId, status, from, to).latest);
+      const walk = this.walkFilter(tenantId, filter, budget, bounds.latest);
       const walked = await readWindow(this.db, BOOKINGS, walk, order, window, map);
       if (walked.length === window.limit) return walked;
     }
