@@ -172,19 +172,20 @@ function pipeline(deps: HttpDeps): RequestHandler {
       let admitted: Admitted;
       if (req.method === 'GET' || req.method === 'HEAD') {
         // docs/architecture.md, "Admission": a read whose key row is kept starts while the count confirms that row,
-        // and is answered only once it has; a row that changed meanwhile drops what was read early.
+        // and is answered only once it has. A key row that changed meanwhile drops what was read early; so does data
+        // that changed since the early read's stamp, which is then read again under the stamp the count read.
         const read = await timed(admission.admitRead(credentials, address, endpoint.scope));
         if (read.early) {
           const early = settled(endpoint.handle(req, res, read.principal, route.pathId));
-          const standing = await timed(read.confirmed);
-          if (standing) {
+          const confirmed = await timed(read.confirmed);
+          if (confirmed && confirmed.principal.stamp === read.principal.stamp) {
             setPrincipal(res, read.principal);
-            setRateLimitHeaders(res, standing);
+            setRateLimitHeaders(res, confirmed.standing);
             const answer = unsettled(await early);
             if (answer) sendAnswer(res, answer);
             return;
           }
-          admitted = await timed(admission.admitAfresh(credentials, address, endpoint.scope));
+          admitted = confirmed ?? (await timed(admission.admitAfresh(credentials, address, endpoint.scope)));
         } else admitted = read.admitted;
       } else admitted = await timed(admission.admit(credentials, address, endpoint.scope));
       setPrincipal(res, admitted.principal);

@@ -141,6 +141,19 @@ describe.each(['guarded', 'plain'] as const)('a key kept in memory (%s limiter)'
     expect(Number((await server.get(`${API}/bookings/`, token)).headers['ratelimit-remaining'])).toBe(before - 2);
   });
 
+  it('answers a write made elsewhere on the next read, though that read started under the stamp before it', async () => {
+    const { world, server, token } = await warmed();
+    const path = `${API}/bookings/1/`;
+    // Kept from the second read on: the next read starts early, from memory, under the stamp of the key's last count.
+    for (let i = 0; i < 3; i++) expect((await server.get(path, token)).json.status).toBe('pending');
+    const before = Number((await server.get(`${API}/sites/`, token)).headers['ratelimit-remaining']);
+    // Moves the data stamp only: the key row stays kept, and the count reads the new stamp.
+    await new InMemoryBookingRepository(world.store).updateStatus(world.store.tenants[0]!.id, 1, 'pending', 'confirmed', 0);
+    const after = await server.get(path, token);
+    expect(after.json.status).toBe('confirmed');
+    expect(Number(after.headers['ratelimit-remaining'])).toBe(before - 1);
+  });
+
   it('hears 429 past its limit, with the limit headers', async () => {
     const { server, token } = await warmed(3);
     const third = await server.get(`${API}/sites/`, token);

@@ -95,6 +95,11 @@ export interface Dialect {
    */
   readonly dataStamp: string;
   /**
+   * The tenant's key stamp as a column expression of `tenant_counters` (migration 017): moved by every change of an
+   * API key except its last use, and by nothing else.
+   */
+  readonly keyStamp: string;
+  /**
    * Appended to the RETURNING list of a single-statement write whose loss in a crash is harmless, so that its
    * commit does not wait for the log to reach the disk ('' where commits never wait: SQLite in WAL with
    * synchronous = NORMAL). Postgres writes its log in order, so any later commit that did wait makes it durable too.

@@ -1,5 +1,6 @@
 import { FixedClock } from '@campsite/domain/testing';
 import { describe, expect, it } from 'vitest';
+import { postgresDialect } from '../src/postgres/pg-database';
 import { SqlRateLimiter } from '../src/repositories/sql-rate-limiter';
 import type { SqlDatabase } from '../src/sql-executor';
 import { TurnBatches } from '../src/turn-batches';
@@ -44,13 +45,16 @@ describe('SqlRateLimiter on PostgreSQL: the hits of one key in one turn', () => 
     const counts = new Map<string, number>();
     const statements: unknown[][] = [];
     const db = {
+      dialect: postgresDialect,
       get: async (sql: string, params: unknown[]) => {
         statements.push(params);
-        if (!sql.startsWith('INSERT')) throw new Error(`unexpected: ${sql}`);
-        const [key, start, n] = params as [string, number, number];
+        // The guarded upsert (a CTE over the tenant's counters) takes the tenant and key stamp first.
+        const guarded = sql.startsWith('WITH');
+        if (!guarded && !sql.startsWith('INSERT')) throw new Error(`unexpected: ${sql}`);
+        const [key, start, n] = (guarded ? params.slice(2) : params) as [string, number, number];
         const total = (counts.get(`${key}@${start}`) ?? 0) + n;
         counts.set(`${key}@${start}`, total);
-        return { n: total };
+        return { n: total, v: 40 };
       },
       run: async () => ({ changes: 0 }),
     };
@@ -65,7 +69,8 @@ describe('SqlRateLimiter on PostgreSQL: the hits of one key in one turn', () => 
       limiter.hit('key-b', 3),
       limiter.hitIfUnchanged('key-a', 3, { tenantId: 1, stamp: 7 }),
     ]);
-    expect(decisions.map((d) => d && [d.allowed, d.remaining])).toEqual([
+    const standings = decisions.map((d) => (d !== null && 'decision' in d ? d.decision : d));
+    expect(standings.map((d) => d && [d.allowed, d.remaining])).toEqual([
       [true, 2],
       [true, 1],
       [true, 0],
@@ -74,7 +79,9 @@ describe('SqlRateLimiter on PostgreSQL: the hits of one key in one turn', () => 
       [false, 0],
     ]);
     // key-a unguarded (4 hits), key-b, key-a guarded: three groups, three statements.
-    expect(statements.map((params) => params.slice(0, 1).concat(params.slice(2)))).toEqual([
+    // As [key, hits] and, for the guarded one (tenant and key stamp first), [key, hits, tenant, key stamp].
+    const shown = statements.map((p) => (typeof p[0] === 'number' ? [p[2], p[4], p[0], p[1]] : [p[0], p[2]]));
+    expect(shown).toEqual([
       ['key-a', 4],
       ['key-b', 1],
       ['key-a', 1, 1, 7],
@@ -85,8 +92,8 @@ describe('SqlRateLimiter on PostgreSQL: the hits of one key in one turn', () => 
     const { db, statements } = countingDatabase();
     const limiter = new SqlRateLimiter(db, new FixedClock(new Date('2026-07-01T10:00:15Z')));
     const [unguarded, guarded] = await Promise.all([limiter.hit('k:1:7', 3), limiter.hitIfUnchanged('k', 3, { tenantId: 1, stamp: 7 })]);
-    expect([unguarded.remaining, guarded?.remaining]).toEqual([2, 2]);
-    expect(statements.map((params) => params[0])).toEqual(['k:1:7', 'k']);
+    expect([unguarded.remaining, guarded?.decision.remaining]).toEqual([2, 2]);
+    expect(statements.map((params) => (params[0] === 1 ? params[2] : params[0]))).toEqual(['k:1:7', 'k']);
   });
 });
 
@@ -95,10 +102,11 @@ describe('SqlRateLimiter on PostgreSQL: the peeks of one key in one turn', () =>
     const counts = new Map<string, number>([['key-a@1782900000000', 2]]);
     const statements: unknown[][] = [];
     const db = {
+      dialect: postgresDialect,
       get: async (_sql: string, params: unknown[]) => {
         statements.push(params);
         const [key, start, , stamp] = params as [string, number, number, number];
-        return stamp === 7 ? { n: counts.get(`${key}@${start}`) ?? null } : undefined;
+        return stamp === 7 ? { n: counts.get(`${key}@${start}`) ?? null, v: 40 } : undefined;
       },
       run: async () => ({ changes: 0 }),
     } as unknown as SqlDatabase;
@@ -110,7 +118,7 @@ describe('SqlRateLimiter on PostgreSQL: the peeks of one key in one turn', () =>
       limiter.peekIfUnchanged('key-b', 3, guard),
       limiter.peekIfUnchanged('key-a', 3, { tenantId: 1, stamp: 6 }),
     ]);
-    expect(decisions.map((d) => d && d.remaining)).toEqual([1, 1, 3, null]);
+    expect(decisions.map((d) => d && [d.decision.remaining, d.dataStamp])).toEqual([[1, 40], [1, 40], [3, 40], null]);
     expect(statements).toHaveLength(3);
   });
 });

@@ -29,6 +29,7 @@ export const postgresDialect: Dialect = {
   afterAnalyze: [],
   nextDataVersion: () => "nextval('data_versions')",
   dataStamp: 'data_version',
+  keyStamp: 'key_version',
   unflushedCommit: ", set_config('synchronous_commit', 'off', true)",
   captureTriggers: null,
   rowTriggerSwitch: {

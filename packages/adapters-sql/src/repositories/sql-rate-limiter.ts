@@ -1,5 +1,7 @@
 import {
   type Clock,
+  type DataStamp,
+  type GuardedDecision,
   type RateLimitDecision,
   type RateLimiter,
   type StampGuard,
@@ -11,6 +13,7 @@ import {
 } from '@campsite/domain';
 import { TurnBatches } from '../turn-batches';
 import type { SqlDatabase } from '../sql-executor';
+import { stampValue } from './sql-data-versions';
 
 const ADD_HITS = 'ON CONFLICT (key, window_start) DO UPDATE SET n = rate_limit_windows.n + EXCLUDED.n RETURNING n';
 
@@ -35,6 +38,12 @@ interface Hit {
   now: number;
 }
 
+/** A counted hit, with the data stamp its guarded statement read (undefined for an unguarded one). */
+interface Counted {
+  decision: RateLimitDecision;
+  dataStamp: DataStamp | undefined;
+}
+
 /**
  * The one write that is sent again when its connection died (docs/operations.md, Database faults): a count that
  * may have been stored already then counts one request twice, which costs the client one request of its minute,
@@ -55,42 +64,53 @@ async function countingAgain<T>(hit: () => Promise<T>): Promise<T> {
  */
 export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
   private lastSweptWindow = 0;
-  private readonly hits = new TurnBatches<HitGroup, Hit, RateLimitDecision | null>((group, hits) => this.countTogether(group, hits));
-  private readonly peeks = new TurnBatches<PeekGroup, Hit, RateLimitDecision | null>((group, peeks) => this.peekTogether(group, peeks));
+  private readonly hits = new TurnBatches<HitGroup, Hit, Counted | null>((group, hits) => this.countTogether(group, hits));
+  private readonly peeks = new TurnBatches<PeekGroup, Hit, GuardedDecision | null>((group, peeks) => this.peekTogether(group, peeks));
+  /** The guarded upsert, and the guarded peek: both check the key stamp and read the data stamp (migration 017). */
+  private readonly guardedHitSql: string;
+  private readonly guardedPeekSql: string;
 
   constructor(
     private readonly db: SqlDatabase,
     private readonly clock: Clock,
     private readonly onBackgroundError: (error: unknown, what: string) => void = () => undefined,
-  ) {}
+  ) {
+    const { keyStamp, dataStamp } = db.dialect;
+    this.guardedHitSql =
+      `WITH c AS (SELECT ${dataStamp} AS v FROM tenant_counters WHERE tenant_id = ? AND ${keyStamp} = ?) ` +
+      `INSERT INTO rate_limit_windows (key, window_start, n) SELECT ?, ?, ? FROM c ${ADD_HITS}, (SELECT v FROM c) AS v`;
+    this.guardedPeekSql =
+      `SELECT (SELECT n FROM rate_limit_windows WHERE key = ? AND window_start = ?) AS n, ${dataStamp} AS v ` +
+      `FROM tenant_counters WHERE tenant_id = ? AND ${keyStamp} = ?`;
+  }
 
   async hit(key: string, limit: number): Promise<RateLimitDecision> {
-    return (await this.count(key, limit, null))!;
+    return (await this.count(key, limit, null))!.decision;
   }
 
   /**
-   * The hit and the check of the tenant's `data_version` (SqlDataVersions) in one statement: nothing is counted when
-   * the version has moved. One round trip where a stamp query and a hit would take two (issue 6).
+   * The hit, the check of the tenant's key stamp and the read of its data stamp (SqlDataVersions) in one statement:
+   * nothing is counted when the key stamp has moved. One round trip where a stamp query and a hit would take two
+   * (issue 6).
    */
-  hitIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
-    return this.count(key, limit, guard);
+  async hitIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<GuardedDecision | null> {
+    const counted = await this.count(key, limit, guard);
+    return counted && { decision: counted.decision, dataStamp: counted.dataStamp! };
   }
 
-  /** The count and the check of the tenant's `data_version` in one statement (see hitIfUnchanged), counting nothing. */
-  peekIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
+  /** The count, the check of the key stamp and the read of the data stamp in one statement, counting nothing. */
+  peekIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<GuardedDecision | null> {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
     return this.peeks.add(groupId(key, start, guard), { key, start, guard }, { limit, now });
   }
 
   /** The guarded peeks of one key in one turn (conditional requests) read its count once, as countTogether counts. */
-  private async peekTogether({ key, start, guard }: PeekGroup, peeks: Hit[]): Promise<Array<RateLimitDecision | null>> {
-    const row = await this.db.get<{ n: unknown }>(
-      'SELECT (SELECT n FROM rate_limit_windows WHERE key = ? AND window_start = ?) AS n FROM tenant_counters ' +
-        'WHERE tenant_id = ? AND data_version = ?',
-      [key, start, guard.tenantId, guard.stamp],
+  private async peekTogether({ key, start, guard }: PeekGroup, peeks: Hit[]): Promise<Array<GuardedDecision | null>> {
+    const row = await this.db.get<{ n: unknown; v: unknown }>(this.guardedPeekSql, [key, start, guard.tenantId, guard.stamp]);
+    return peeks.map((peek) =>
+      row ? { decision: decide(row.n === null ? 0 : Number(row.n), peek.limit, peek.now, start), dataStamp: stampValue(row.v) } : null,
     );
-    return peeks.map((peek) => (row ? decide(row.n === null ? 0 : Number(row.n), peek.limit, peek.now, start) : null));
   }
 
   async peek(key: string, limit: number): Promise<RateLimitDecision> {
@@ -108,7 +128,7 @@ export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
     ]);
   }
 
-  private count(key: string, limit: number, guard: StampGuard | null): Promise<RateLimitDecision | null> {
+  private count(key: string, limit: number, guard: StampGuard | null): Promise<Counted | null> {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
     this.sweepOldWindows(start);
@@ -120,23 +140,20 @@ export class SqlRateLimiter implements RateLimiter, StampGuardedLimiter {
    * under load every request of a key updated the same row, one statement after the other. The statement adds them
    * all and gives the new total, and each hit is answered with its own place in it, as if counted alone.
    */
-  private async countTogether({ key, start, guard }: HitGroup, hits: Hit[]): Promise<Array<RateLimitDecision | null>> {
+  private async countTogether({ key, start, guard }: HitGroup, hits: Hit[]): Promise<Array<Counted | null>> {
     const row = await countingAgain(() =>
       guard === null
-        ? this.db.get<{ n: unknown }>(`INSERT INTO rate_limit_windows (key, window_start, n) VALUES (?, ?, ?) ${ADD_HITS}`, [
+        ? this.db.get<{ n: unknown; v?: unknown }>(`INSERT INTO rate_limit_windows (key, window_start, n) VALUES (?, ?, ?) ${ADD_HITS}`, [
             key,
             start,
             hits.length,
           ])
-        : this.db.get<{ n: unknown }>(
-            'INSERT INTO rate_limit_windows (key, window_start, n) ' +
-              `SELECT ?, ?, ? FROM tenant_counters WHERE tenant_id = ? AND data_version = ? ${ADD_HITS}`,
-            [key, start, hits.length, guard.tenantId, guard.stamp],
-          ),
+        : this.db.get<{ n: unknown; v?: unknown }>(this.guardedHitSql, [guard.tenantId, guard.stamp, key, start, hits.length]),
     );
     if (!row) return hits.map(() => null);
     const before = Number(row.n) - hits.length;
-    return hits.map((hit, i) => decide(before + i + 1, hit.limit, hit.now, start));
+    const dataStamp = guard === null ? undefined : stampValue(row.v);
+    return hits.map((hit, i) => ({ decision: decide(before + i + 1, hit.limit, hit.now, start), dataStamp }));
   }
 
   /**

@@ -32,6 +32,7 @@ export const sqliteDialect: Dialect = {
   // coming back after the tables were emptied (migration 013).
   nextDataVersion: (column) => `${column} + 1`,
   dataStamp: "COALESCE(feed_token, '') || ':' || (last_change + data_version)",
+  keyStamp: "COALESCE(feed_token, '') || ':' || key_version",
   unflushedCommit: '',
   captureTriggers: "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%\\_capture\\_%' ESCAPE '\\'",
   // Its foreign keys and triggers cost little beside the dropped capture triggers (measured: see captureTriggers).

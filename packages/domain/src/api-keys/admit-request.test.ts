@@ -32,7 +32,10 @@ function admission(confirm: 'atomic' | 'stamp first') {
   const counted = Object.assign(Object.create(keys) as typeof keys, {
     findByPrefix: (prefix: string) => (trips.keyReads++, keys.findByPrefix(prefix)),
   });
-  const versions = { stampOf: (tenantId: number) => (trips.stampReads++, world.versions.stampOf(tenantId)) };
+  const versions = {
+    stampOf: (tenantId: number) => (trips.stampReads++, world.versions.stampOf(tenantId)),
+    stampsOf: (tenantId: number) => (trips.stampReads++, world.versions.stampsOf(tenantId)),
+  };
   const limiter = confirm === 'atomic' ? new GuardedMemoryRateLimiter(world.clock, world.versions) : new MemoryRateLimiter(world.clock);
   const guarded: StampGuardedLimiter = limiter instanceof GuardedMemoryRateLimiter ? limiter : new StampCheckingLimiter(limiter, versions);
   const throttle = new Throttle(limiter, { perKeyPerMinute: PER_KEY, authFailuresPerMinute: FAILURES }, guarded);
@@ -161,7 +164,7 @@ describe.each(['atomic', 'stamp first'] as const)('AdmitRequest, kept keys confi
       const { header, prefix } = await issue();
       await admit.admit(header, ADDRESS, 'bookings:read');
       world.store.apiKeys.find((k) => k.prefix === prefix)!.revokedAt = world.clock.now();
-      world.store.changed();
+      world.store.keysChanged();
       expect((await rejectionOf(admit.admit(header, ADDRESS, 'bookings:read'))).code).toBe('key_inactive');
     });
   });
@@ -216,7 +219,9 @@ describe.each(['atomic', 'stamp first'] as const)('AdmitRequest, kept keys confi
       const read = await admit.admitRead(header, ADDRESS, 'bookings:read');
       if (!read.early) throw new Error('not early');
       expect(read.principal).toMatchObject({ prefix });
-      expect(await read.confirmed).toMatchObject({ allowed: true, remaining: 0 });
+      const confirmed = await read.confirmed;
+      expect(confirmed).toMatchObject({ principal: { prefix }, standing: { allowed: true, remaining: 0 } });
+      expect(confirmed?.principal.stamp).toEqual(read.principal.stamp);
     });
 
     it('confirms nothing once the key changed after it was kept, and admitAfresh then refuses the revoked key', async () => {
@@ -250,5 +255,71 @@ describe.each(['atomic', 'stamp first'] as const)('AdmitRequest, kept keys confi
       await admit.admit(header, ADDRESS, 'bookings:read');
       expect((await rejectionOf(admit.admitRead(header, ADDRESS, 'sites:read'))).code).toBe('permission_denied');
     });
+  });
+});
+
+describe('AdmitRequest, kept keys and a data stamp of their own (as on SQL: a booking moves only the data stamp)', () => {
+  /** Admission over stamps the test moves by hand: `data` as any write would move it, `keys` as a key change would. */
+  function handStamped() {
+    const stamps = { data: 1, keys: 1, keyReads: 0 };
+    const versions = {
+      stampOf: async () => stamps.data,
+      stampsOf: async () => ({ data: stamps.data, keys: stamps.keys }),
+    };
+    const keys = world.apiKeys;
+    const counted = Object.assign(Object.create(keys) as typeof keys, {
+      findByPrefix: (prefix: string) => (stamps.keyReads++, keys.findByPrefix(prefix)),
+    });
+    const limiter = new MemoryRateLimiter(world.clock);
+    const throttle = new Throttle(
+      limiter,
+      { perKeyPerMinute: 100, authFailuresPerMinute: FAILURES },
+      new StampCheckingLimiter(limiter, versions),
+    );
+    const verifier = new ApiKeyVerifier(new FreshApiKeys(counted, versions), world.hasher, world.clock, throttle);
+    return { admit: new AdmitRequest(verifier, throttle, world.clock), stamps };
+  }
+
+  it('keeps the key row across a data change, confirms with the new data stamp, and starts the next read with it', async () => {
+    const { admit, stamps } = handStamped();
+    const { header } = await issue();
+    await admit.admit(header, ADDRESS, 'bookings:read');
+    const keyReads = stamps.keyReads;
+    stamps.data = 2;
+    const read = await admit.admitRead(header, ADDRESS, 'bookings:read');
+    if (!read.early) throw new Error('not early');
+    expect(read.principal.stamp).toBe(1);
+    const confirmed = await read.confirmed;
+    // The caller sees the stamps differ and reads again under 2, without admitting the request a second time.
+    expect(confirmed?.principal.stamp).toBe(2);
+    expect(confirmed?.standing.remaining).toBe(98);
+    const next = await admit.admitRead(header, ADDRESS, 'bookings:read');
+    if (!next.early) throw new Error('not early');
+    expect(next.principal.stamp).toBe(2);
+    expect((await next.confirmed)?.principal.stamp).toBe(2);
+    expect(stamps.keyReads).toBe(keyReads);
+  });
+
+  it('confirms nothing once the key stamp moved, and the key is read again', async () => {
+    const { admit, stamps } = handStamped();
+    const { header } = await issue();
+    await admit.admit(header, ADDRESS, 'bookings:read');
+    stamps.keys = 2;
+    const read = await admit.admitRead(header, ADDRESS, 'bookings:read');
+    if (!read.early) throw new Error('not early');
+    expect(await read.confirmed).toBeNull();
+    const keyReads = stamps.keyReads;
+    expect((await admit.admitAfresh(header, ADDRESS, 'bookings:read')).principal.stamp).toBe(1);
+    expect(stamps.keyReads).toBe(keyReads + 1);
+  });
+
+  it('gives admit and admitUncounted the data stamp the confirming step read', async () => {
+    const { admit, stamps } = handStamped();
+    const { header } = await issue();
+    await admit.admit(header, ADDRESS, 'bookings:read');
+    stamps.data = 5;
+    expect((await admit.admit(header, ADDRESS, 'bookings:read')).principal.stamp).toBe(5);
+    stamps.data = 6;
+    expect((await admit.admitUncounted(header, ADDRESS, 'bookings:read')).principal.stamp).toBe(6);
   });
 });

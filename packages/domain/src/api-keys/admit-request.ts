@@ -14,12 +14,18 @@ export interface Admitted {
   standing: RateLimitDecision;
 }
 
-/** `AdmitRequest.admitRead`'s answer: admitted outright, or let start early while the count confirms the kept key. */
+/**
+ * `AdmitRequest.admitRead`'s answer: admitted outright, or let start early while the count confirms the kept key.
+ * `confirmed` gives the admission, whose principal carries the tenant's data stamp as the count read it: when that is
+ * not the early principal's, the data changed after the early read's stamp, and the read is made again with it.
+ */
 export type ReadAdmission =
-  { early: false; admitted: Admitted } | { early: true; principal: Principal; confirmed: Promise<RateLimitDecision | null> };
+  { early: false; admitted: Admitted } | { early: true; principal: Principal; confirmed: Promise<Admitted | null> };
 
 /** How long a key refused 429 gets no early start: at most the rest of a window. */
 const THROTTLE_MEMORY_MS = RATE_LIMIT_WINDOW_MS;
+/** How many keys' last confirmed data stamps are remembered for their next early reads. */
+const DATA_STAMP_KEYS = 10_000;
 
 /** A request let in without being counted yet: a conditional GET, whose 304 is free (docs/channel-managers.md). */
 export interface AdmittedUncounted {
@@ -44,6 +50,11 @@ export interface AdmittedUncounted {
 export class AdmitRequest {
   /** Keys refused 429 lately, by id: until when their reads start only once counted (admitRead). */
   private readonly throttledUntil = new Map<number, number>();
+  /**
+   * The data stamp the last confirming count of each kept key read, by key id: the stamp its next early read starts
+   * with. Only a guess until that read's own count confirms it (admitRead).
+   */
+  private readonly lastDataStamp = new Map<number, DataStamp>();
 
   constructor(
     private readonly verifier: ApiKeyVerifier,
@@ -70,8 +81,8 @@ export class AdmitRequest {
     keptStamp: DataStamp,
   ): Promise<Admitted> {
     if (allows(principal, requiredScope)) {
-      const standing = await this.throttle.admitKeptKey(principal, keptStamp);
-      if (standing) return { principal, standing };
+      const guarded = await this.throttle.admitKeptKey(principal, keptStamp);
+      if (guarded) return { principal: this.withDataStamp(principal, guarded.dataStamp), standing: guarded.decision };
     }
     // A refusal is due, or the tenant's data changed since the row was kept: neither may rest on an unconfirmed row.
     return this.admitAfresh(credentials, clientAddress, requiredScope);
@@ -87,22 +98,28 @@ export class AdmitRequest {
 
   /**
    * `admit` for an operation that only reads (docs/architecture.md, "Admission"). When the key row is kept, the
-   * answer is `early`: the caller may start reading at once, with `principal`, while `confirmed` counts the request
-   * and confirms the row in the same step. `confirmed` gives the key's standing, throws `throttled` past the limit,
-   * or gives null when the row has changed since it was kept: then nothing read early may be answered, and the
-   * request is admitted again by `admitAfresh`. No early start for a key refused 429 within the last window, so a
-   * client past its limit cannot make the service read for it. Anything else is admitted as `admit` does.
+   * answer is `early`: the caller may start reading at once, with `principal` (whose data stamp is the one the key's
+   * last count read), while `confirmed` counts the request and confirms the row in the same step. `confirmed` gives
+   * the admission, throws `throttled` past the limit, or gives null when the key row has changed since it was kept:
+   * then nothing read early may be answered, and the request is admitted again by `admitAfresh`. An admission whose
+   * data stamp differs from the early one means the tenant's data changed: the early read is made again under it,
+   * without reading the key again. No early start for a key refused 429 within the last window, so a client past its
+   * limit cannot make the service read for it. Anything else is admitted as `admit` does.
    */
   async admitRead(credentials: string | undefined, clientAddress: string, requiredScope: RequiredScope): Promise<ReadAdmission> {
     const key = await this.verifier.identify(credentials, clientAddress);
     if (key.keptStamp === undefined) return { early: false, admitted: await this.count(key.principal, requiredScope) };
     const { principal, keptStamp } = key;
     if (holdsScope(principal, requiredScope) && !this.recentlyThrottled(principal.keyId)) {
-      const confirmed = this.throttle.admitKeptKey(principal, keptStamp).catch((error: unknown) => {
-        if (isDomainError(error, 'throttled')) this.throttledUntil.set(principal.keyId, this.clock.now().getTime() + THROTTLE_MEMORY_MS);
-        throw error;
-      });
-      return { early: true, principal, confirmed };
+      const confirmed = this.throttle.admitKeptKey(principal, keptStamp).then(
+        (guarded) => guarded && { principal: this.withDataStamp(principal, guarded.dataStamp), standing: guarded.decision },
+        (error: unknown) => {
+          if (isDomainError(error, 'throttled')) this.throttledUntil.set(principal.keyId, this.clock.now().getTime() + THROTTLE_MEMORY_MS);
+          throw error;
+        },
+      );
+      const lastSeen = this.lastDataStamp.get(principal.keyId);
+      return { early: true, principal: lastSeen === undefined ? principal : { ...principal, stamp: lastSeen }, confirmed };
     }
     return { early: false, admitted: await this.admitKept(credentials, clientAddress, requiredScope, principal, keptStamp) };
   }
@@ -120,12 +137,23 @@ export class AdmitRequest {
   ): Promise<AdmittedUncounted> {
     const key = await this.verifier.identify(credentials, clientAddress);
     if (key.keptStamp !== undefined && allows(key.principal, requiredScope)) {
-      const standing = await this.throttle.peekKeptKey(key.principal, key.keptStamp);
-      if (standing) return this.uncounted(key.principal, standing);
+      const guarded = await this.throttle.peekKeptKey(key.principal, key.keptStamp);
+      if (guarded) return this.uncounted(this.withDataStamp(key.principal, guarded.dataStamp), guarded.decision);
     }
     const principal = key.keptStamp === undefined ? key.principal : await this.verifier.verify(credentials, clientAddress);
     await this.authorise(principal, requiredScope);
     return this.uncounted(principal, null);
+  }
+
+  /** `principal` with the data stamp a confirming count read, which is also remembered for the key's next early read. */
+  private withDataStamp(principal: Principal, dataStamp: DataStamp): Principal {
+    this.lastDataStamp.delete(principal.keyId);
+    if (this.lastDataStamp.size >= DATA_STAMP_KEYS) {
+      const oldest = this.lastDataStamp.keys().next().value;
+      if (oldest !== undefined) this.lastDataStamp.delete(oldest);
+    }
+    this.lastDataStamp.set(principal.keyId, dataStamp);
+    return principal.stamp === dataStamp ? principal : { ...principal, stamp: dataStamp };
   }
 
   private async count(principal: Principal, requiredScope: RequiredScope | null): Promise<Admitted> {

@@ -18,7 +18,7 @@ export interface IdentifiedKey {
   principal: Principal;
   /**
    * Set when the key row came from memory (ApiKeyRepository.findKept) and nothing has yet confirmed that it is
-   * unchanged: the stamp it was read under, for the limiter to confirm as it counts (Throttle.admitKeptKey).
+   * unchanged: the key stamp it was read under, for the limiter to confirm as it counts (Throttle.admitKeptKey).
    */
   keptStamp?: DataStamp;
 }
@@ -77,7 +77,7 @@ export class ApiKeyVerifier {
     await this.touch(key, now);
     const principal: Principal = { tenantId: key.tenantId, keyId: key.id, prefix: key.prefix, scopes: key.scopes };
     if (key.stamp !== undefined) principal.stamp = key.stamp;
-    return kept === undefined ? { principal } : { principal, keptStamp: kept.stamp };
+    return kept === undefined ? { principal } : { principal, keptStamp: kept.keyStamp };
   }
 
   /**

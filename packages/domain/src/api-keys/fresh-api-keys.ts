@@ -5,12 +5,13 @@ import type { ApiKeyRepository, KeptApiKey, NewApiKey } from './api-key-reposito
 const DEFAULT_ENTRIES = 10_000;
 
 /**
- * The key row that every request reads, kept in memory while its tenant's data stamp is unchanged. A revocation, or
- * any other committed change to the tenant, changes the stamp, so the very next request reads the row again
+ * The key row that every request reads, kept in memory while its tenant's key stamp is unchanged. A revocation, or
+ * any other committed change to the tenant's keys, changes that stamp, so the very next request reads the row again
  * (docs/api-behaviour.md §1); expiry is a comparison with the clock, which the verifier makes on every request anyway.
+ * A booking written by anyone moves only the data stamp, and the row stays kept (docs/architecture.md, "Admission").
  *
- * The key comes back with the stamp it was checked against, which the verifier hands on in the Principal: the reads
- * of the same request then need no stamp of their own (one round trip less per request on Postgres).
+ * The key comes back with the data stamp read in the same step, which the verifier hands on in the Principal: the
+ * reads of the same request then need no stamp of their own (one round trip less per request on Postgres).
  */
 export class FreshApiKeys implements ApiKeyRepository {
   private readonly found = new Map<string, KeptApiKey>();
@@ -30,14 +31,19 @@ export class FreshApiKeys implements ApiKeyRepository {
       if (first === null) return null;
       tenantId = first.tenantId;
     }
-    const stamp = await this.versions.stampOf(tenantId);
-    if (entry !== undefined && entry.stamp === stamp) return entry;
+    const { data: stamp, keys: keyStamp } = await this.versions.stampsOf(tenantId);
+    if (entry !== undefined && entry.keyStamp === keyStamp) {
+      if (entry.stamp === stamp) return entry;
+      const current = { ...entry, stamp };
+      this.found.set(prefix, current);
+      return current;
+    }
     const key = await this.keys.findByPrefix(prefix);
     if (key === null || key.tenantId !== tenantId) {
       this.found.delete(prefix);
       return key;
     }
-    const checked = { ...key, stamp };
+    const checked = { ...key, stamp, keyStamp };
     this.remember(prefix, checked);
     return checked;
   }

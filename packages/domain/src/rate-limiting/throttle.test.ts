@@ -119,8 +119,10 @@ describe('Throttle (docs/api-behaviour.md §4)', () => {
 /** A guard that compares with a stamp the test sets, and counts on `counting`. */
 function guardedBy(counting: MemoryRateLimiter, current: { stamp: string }): StampGuardedLimiter {
   return {
-    hitIfUnchanged: async (key, limit, guard) => (guard.stamp === current.stamp ? counting.hit(key, limit) : null),
-    peekIfUnchanged: async (key, limit, guard) => (guard.stamp === current.stamp ? counting.peek(key, limit) : null),
+    hitIfUnchanged: async (key, limit, guard) =>
+      guard.stamp === current.stamp ? { decision: await counting.hit(key, limit), dataStamp: `data of ${current.stamp}` } : null,
+    peekIfUnchanged: async (key, limit, guard) =>
+      guard.stamp === current.stamp ? { decision: await counting.peek(key, limit), dataStamp: `data of ${current.stamp}` } : null,
   };
 }
 
@@ -128,10 +130,13 @@ describe('Throttle.admitKeptKey and peekKeptKey', () => {
   const principal: Principal = { tenantId: 1, keyId: 7, prefix: 'ck_aaaaa', scopes: ['sites:read'], stamp: 'v1' };
   const limits = { perKeyPerMinute: 2, authFailuresPerMinute: 10 };
 
-  it('counts the request while the stamp holds, and throws throttled past the limit', async () => {
+  it('counts the request while the key stamp holds, gives the data stamp, and throws throttled past the limit', async () => {
     const throttle = new Throttle(limiter, limits, guardedBy(limiter, { stamp: 'v1' }));
-    expect(await throttle.admitKeptKey(principal, 'v1')).toMatchObject({ allowed: true, remaining: 1 });
-    expect(await throttle.admitKeptKey(principal, 'v1')).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await throttle.admitKeptKey(principal, 'v1')).toEqual({
+      decision: expect.objectContaining({ allowed: true, remaining: 1 }),
+      dataStamp: 'data of v1',
+    });
+    expect(await throttle.admitKeptKey(principal, 'v1')).toMatchObject({ decision: { allowed: true, remaining: 0 } });
     const refusal = await rejectionOf(throttle.admitKeptKey(principal, 'v1'));
     expect(refusal.code).toBe('throttled');
     expect(refusal.details.refusedKey).toMatchObject({ principal, standing: { allowed: false, remaining: 0 } });
@@ -149,8 +154,11 @@ describe('Throttle.admitKeptKey and peekKeptKey', () => {
     const current = { stamp: 'v1' };
     const throttle = new Throttle(limiter, limits, guardedBy(limiter, current));
     await throttle.admitKey(principal);
-    expect(await throttle.peekKeptKey(principal, 'v1')).toMatchObject({ remaining: 1 });
-    expect(await throttle.peekKeptKey(principal, 'v1')).toMatchObject({ remaining: 1 });
+    expect(await throttle.peekKeptKey(principal, 'v1')).toEqual({
+      decision: expect.objectContaining({ remaining: 1 }),
+      dataStamp: 'data of v1',
+    });
+    expect(await throttle.peekKeptKey(principal, 'v1')).toMatchObject({ decision: { remaining: 1 } });
     current.stamp = 'v2';
     expect(await throttle.peekKeptKey(principal, 'v1')).toBeNull();
   });

@@ -2,7 +2,7 @@ import type { Principal } from '../api-keys/api-key';
 import { DomainError } from '../shared/domain-error';
 import type { DataStamp } from '../shared/data-versions';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter';
-import type { StampGuardedLimiter } from './stamp-guarded-limiter';
+import type { GuardedDecision, StampGuardedLimiter } from './stamp-guarded-limiter';
 
 export interface ThrottleLimits {
   /** Requests per key per minute (RATE_LIMIT_PER_MINUTE, default 600). */
@@ -28,24 +28,25 @@ export class Throttle {
   }
 
   /**
-   * `admitKey` for a key row kept in memory and read under `stamp`: counts the request only while the tenant's stamp
-   * has not moved, which confirms the row in the same step (StampGuardedLimiter). Null, counting nothing, once it has
-   * moved: the caller reads the key afresh and admits it with `admitKey`.
+   * `admitKey` for a key row kept in memory and read under the key stamp `keyStamp`: counts the request only while
+   * that stamp has not moved, which confirms the row in the same step (StampGuardedLimiter), and gives the tenant's
+   * data stamp with the standing. Null, counting nothing, once it has moved: the caller reads the key afresh and admits
+   * it with `admitKey`.
    */
-  async admitKeptKey(principal: Principal, stamp: DataStamp): Promise<RateLimitDecision | null> {
-    const decision = await this.guarded.hitIfUnchanged(keyOf(principal), this.limits.perKeyPerMinute, {
+  async admitKeptKey(principal: Principal, keyStamp: DataStamp): Promise<GuardedDecision | null> {
+    const guarded = await this.guarded.hitIfUnchanged(keyOf(principal), this.limits.perKeyPerMinute, {
       tenantId: principal.tenantId,
-      stamp,
+      stamp: keyStamp,
     });
-    if (decision && !decision.allowed) throw throttled(decision, principal);
-    return decision;
+    if (guarded && !guarded.decision.allowed) throw throttled(guarded.decision, principal);
+    return guarded;
   }
 
   /**
-   * `peekKey` for a key row kept in memory and read under `stamp`: its standing, counting nothing, only while the
-   * tenant's stamp has not moved, which confirms the row at the same time. Null once it has moved.
+   * `peekKey` for a key row kept in memory and read under the key stamp `stamp`: its standing, counting nothing, only
+   * while that stamp has not moved, which confirms the row at the same time. Null once it has moved.
    */
-  peekKeptKey(principal: Principal, stamp: DataStamp): Promise<RateLimitDecision | null> {
+  peekKeptKey(principal: Principal, stamp: DataStamp): Promise<GuardedDecision | null> {
     return this.guarded.peekIfUnchanged(keyOf(principal), this.limits.perKeyPerMinute, { tenantId: principal.tenantId, stamp });
   }
 

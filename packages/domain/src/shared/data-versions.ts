@@ -11,6 +11,20 @@
  */
 export interface DataVersions {
   stampOf(tenantId: number): Promise<DataStamp>;
+  /**
+   * The data stamp and, read in the same step, the tenant's key stamp: two reads of `keys` for one tenant return
+   * equal values only if no API key of that tenant was added, changed (other than its last use) or removed between
+   * them, by anyone. It never comes back once it has changed. A kept key row is guarded by it rather than by the data
+   * stamp, so that a booking written by anyone does not make every server read its key rows again
+   * (docs/architecture.md, "Admission"). It may move more often, as the data stamp may.
+   */
+  stampsOf(tenantId: number): Promise<TenantStamps>;
 }
 
 export type DataStamp = number | string;
+
+/** A tenant's data stamp and key stamp, read together (DataVersions.stampsOf). */
+export interface TenantStamps {
+  data: DataStamp;
+  keys: DataStamp;
+}

@@ -7,7 +7,7 @@ import type { DataStamp, DataVersions } from './data-versions';
 import { FreshReadCache } from './fresh-read-cache';
 
 /** Stamps the test moves by hand; `reads` counts how often the cache asked. */
-class HandStamps implements DataVersions {
+class HandStamps implements Pick<DataVersions, 'stampOf'> {
   private readonly stamps = new Map<number, number>();
   reads = 0;
 

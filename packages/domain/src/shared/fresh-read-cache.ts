@@ -56,7 +56,7 @@ export class FreshReadCache implements ReadCache {
   private totalWeight = 0;
 
   constructor(
-    private readonly versions: DataVersions,
+    private readonly versions: Pick<DataVersions, 'stampOf'>,
     private readonly maxWeight = DEFAULT_READ_CACHE_WEIGHT,
     private readonly doorkeeperKeys = DEFAULT_DOORKEEPER_KEYS,
   ) {}

@@ -1,7 +1,6 @@
 import { type Clock } from '../shared/clock';
 import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
-import type { RateLimitDecision } from '../rate-limiting/rate-limiter';
-import type { StampGuard, StampGuardedLimiter } from '../rate-limiting/stamp-guarded-limiter';
+import type { GuardedDecision, StampGuard, StampGuardedLimiter } from '../rate-limiting/stamp-guarded-limiter';
 import { InMemoryDataVersions } from './in-memory-data-versions';
 
 /**
@@ -16,13 +15,15 @@ export class GuardedMemoryRateLimiter extends MemoryRateLimiter implements Stamp
     super(clock);
   }
 
-  async hitIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
-    if (this.versions.stampNow(guard.tenantId) !== guard.stamp) return null;
-    return this.hit(key, limit);
+  async hitIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<GuardedDecision | null> {
+    const stamps = this.versions.stampsNow(guard.tenantId);
+    if (stamps.keys !== guard.stamp) return null;
+    return { decision: await this.hit(key, limit), dataStamp: stamps.data };
   }
 
-  async peekIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<RateLimitDecision | null> {
-    if (this.versions.stampNow(guard.tenantId) !== guard.stamp) return null;
-    return this.peek(key, limit);
+  async peekIfUnchanged(key: string, limit: number, guard: StampGuard): Promise<GuardedDecision | null> {
+    const stamps = this.versions.stampsNow(guard.tenantId);
+    if (stamps.keys !== guard.stamp) return null;
+    return { decision: await this.peek(key, limit), dataStamp: stamps.data };
   }
 }

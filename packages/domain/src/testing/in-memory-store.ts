@@ -58,6 +58,8 @@ export class InMemoryStore {
   idempotency = new Map<string, IdempotencyRecord>();
   /** Bumped by every write through the repositories (DataVersions). */
   writes = 0;
+  /** Bumped by every change of an API key, as the SQL key stamp moves (DataVersions.stampsOf). */
+  keyWrites = 0;
   /** What the SQL triggers stamp updated_at and changes with; inMemoryAdapters sets the adapters' clock. */
   clock: Clock = systemClock;
   /** Per tenant: the last position handed out, and each record's latest change (the SQL `change_log`). */
@@ -65,6 +67,12 @@ export class InMemoryStore {
 
   changed(): void {
     this.writes++;
+  }
+
+  /** A change of an API key: it moves the key stamp as well as the data stamp. */
+  keysChanged(): void {
+    this.keyWrites++;
+    this.changed();
   }
 
   /**

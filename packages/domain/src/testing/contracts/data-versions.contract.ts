@@ -79,6 +79,34 @@ export function describeDataVersionsContract(name: string, setup: AdapterSetup):
       await expectNewStamp('a revocation');
     });
 
+    it('gives a key stamp that moves with every change of a key, by anyone, and never returns', async () => {
+      const set = adapters();
+      const tenantId = await aTenantWithRows(set);
+      const other = await set.reopen();
+      try {
+        const first = await set.versions.stampsOf(tenantId);
+        expect(first.data).toEqual(await set.versions.stampOf(tenantId));
+        const seen: DataStamp[] = [first.keys];
+        const expectNewKeyStamp = async (what: string) => {
+          const { keys } = await set.versions.stampsOf(tenantId);
+          expect(seen, `key stamp after ${what}`).not.toContain(keys);
+          seen.push(keys);
+        };
+        const key = await set.apiKeys.create(aKey(tenantId));
+        await expectNewKeyStamp('a created key');
+        expect(await set.apiKeys.replaceSecretHash(key.id, key.secretHash, '$2b$04$another')).toBe(true);
+        await expectNewKeyStamp('a re-hashed key');
+        await other.apiKeys.revoke(tenantId, key.prefix, set.clock.now());
+        await expectNewKeyStamp('a revocation through another connection');
+        const held = await set.versions.stampsOf(tenantId);
+        await set.apiKeys.findByPrefix(key.prefix);
+        await set.apiKeys.listByTenant(tenantId);
+        expect(await set.versions.stampsOf(tenantId), 'reading keys').toEqual(held);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('sees writes made through another connection to the same data', async () => {
       const set = adapters();
       const tenantId = await aTenantWithRows(set);

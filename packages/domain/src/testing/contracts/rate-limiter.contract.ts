@@ -130,7 +130,7 @@ export function describeRateLimiterContract(name: string, setup: () => Promise<L
   });
 }
 
-/** Any committed change of the tenant moves its stamp; a new key is one. */
+/** A change of the tenant's keys moves its key stamp (and its data stamp); a new key is one. */
 async function moveStamp(set: AdapterSet, tenantId: number): Promise<void> {
   await set.apiKeys.create({
     tenantId,
@@ -144,58 +144,68 @@ async function moveStamp(set: AdapterSet, tenantId: number): Promise<void> {
 
 /**
  * The contract of `StampGuardedLimiter`, for the limiter a backend declares as its own: the guarded count and peek
- * check the tenant's stamp and count in one atomic step.
+ * check the tenant's key stamp, read its data stamp and count in one atomic step.
  */
 export function describeStampGuardedLimiterContract(name: string, setup: AdapterSetup): void {
   describe(`StampGuardedLimiter contract: ${name}`, () => {
     const { adapters, limiter } = useDeclaredLimiter(setup);
 
-    it('counts a guarded hit only while the tenant stamp is unchanged, atomically with the check', async () => {
+    it('counts a guarded hit only while the key stamp is unchanged, atomically with the check', async () => {
       const set = adapters();
       const guarded = limiter(set).hitIfUnchanged.bind(limiter(set));
       startOfWindow(set, 30_000);
       const tenantId = await seedTenant(set, aTenant(uniqueSlug('guard')));
       const key = freshKey();
-      const stamp = await set.versions.stampOf(tenantId);
-      expect(await guarded(key, 3, { tenantId, stamp })).toEqual({ allowed: true, limit: 3, remaining: 2, resetSeconds: 30 });
-      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 1 });
+      const { data, keys: stamp } = await set.versions.stampsOf(tenantId);
+      expect(await guarded(key, 3, { tenantId, stamp })).toEqual({
+        decision: { allowed: true, limit: 3, remaining: 2, resetSeconds: 30 },
+        dataStamp: data,
+      });
+      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ decision: { remaining: 1 } });
 
       await moveStamp(set, tenantId);
       expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
       expect(await limiter(set).peek(key, 3)).toMatchObject({ remaining: 1 });
-      const moved = await set.versions.stampOf(tenantId);
-      expect(await guarded(key, 3, { tenantId, stamp: moved })).toMatchObject({ allowed: true, remaining: 0 });
+      const moved = await set.versions.stampsOf(tenantId);
+      expect(moved.data).not.toEqual(data);
+      expect(await guarded(key, 3, { tenantId, stamp: moved.keys })).toEqual({
+        decision: expect.objectContaining({ allowed: true, remaining: 0 }),
+        dataStamp: moved.data,
+      });
     });
 
-    it('counts parallel guarded hits exactly, and none of those whose stamp has moved', async () => {
+    it('counts parallel guarded hits exactly, and none of those whose key stamp has moved', async () => {
       const set = adapters();
       startOfWindow(set, 20_000);
       const tenantId = await seedTenant(set, aTenant(uniqueSlug('guard-parallel')));
       const key = freshKey();
-      const old = await set.versions.stampOf(tenantId);
+      const old = (await set.versions.stampsOf(tenantId)).keys;
       await moveStamp(set, tenantId);
-      const current = await set.versions.stampOf(tenantId);
-      const decisions = await Promise.all(
+      const current = (await set.versions.stampsOf(tenantId)).keys;
+      const results = await Promise.all(
         Array.from({ length: 12 }, (_, i) => limiter(set).hitIfUnchanged(key, 6, { tenantId, stamp: i % 3 === 0 ? old : current })),
       );
-      expect(decisions.filter((d, i) => i % 3 === 0 && d !== null)).toEqual([]);
-      const counted = decisions.filter((d) => d !== null);
+      expect(results.filter((d, i) => i % 3 === 0 && d !== null)).toEqual([]);
+      const counted = results.flatMap((d) => (d === null ? [] : [d.decision]));
       expect(counted.filter((d) => d.allowed)).toHaveLength(6);
       expect(counted.map((d) => d.remaining).sort((x, y) => x - y)).toEqual([0, 0, 0, 1, 2, 3, 4, 5]);
       expect(await limiter(set).peek(key, 6)).toMatchObject({ allowed: false, remaining: 0 });
     });
 
-    it('peeks guarded by the tenant stamp: counts nothing, and null once the stamp has moved', async () => {
+    it('peeks guarded by the key stamp: counts nothing, gives the data stamp, and null once the key stamp has moved', async () => {
       const set = adapters();
       const guarded = limiter(set).peekIfUnchanged.bind(limiter(set));
       startOfWindow(set, 30_000);
       const tenantId = await seedTenant(set, aTenant(uniqueSlug('peek-guard')));
       const key = freshKey();
-      const stamp = await set.versions.stampOf(tenantId);
-      expect(await guarded(key, 3, { tenantId, stamp })).toEqual({ allowed: true, limit: 3, remaining: 3, resetSeconds: 30 });
+      const { data, keys: stamp } = await set.versions.stampsOf(tenantId);
+      expect(await guarded(key, 3, { tenantId, stamp })).toEqual({
+        decision: { allowed: true, limit: 3, remaining: 3, resetSeconds: 30 },
+        dataStamp: data,
+      });
       await limiter(set).hit(key, 3);
-      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 2 });
-      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ remaining: 2 });
+      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ decision: { remaining: 2 } });
+      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ decision: { remaining: 2 } });
       await moveStamp(set, tenantId);
       expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
     });
