@@ -17,3 +17,7 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+
+-- The guarded count of a request (SqlRateLimiter) confirms the key stamp and hands back the data stamp through the
+-- counted row, which its RETURNING can read.
+ALTER TABLE rate_limit_windows ADD COLUMN data_stamp bigint;

@@ -119,7 +119,8 @@ export class AdmitRequest {
         },
       );
       const lastSeen = this.lastDataStamp.get(principal.keyId);
-      return { early: true, principal: lastSeen === undefined ? principal : { ...principal, stamp: lastSeen }, confirmed };
+      const early = lastSeen === undefined || lastSeen === principal.stamp ? principal : { ...principal, stamp: lastSeen };
+      return { early: true, principal: early, confirmed };
     }
     return { early: false, admitted: await this.admitKept(credentials, clientAddress, requiredScope, principal, keptStamp) };
   }
@@ -147,12 +148,15 @@ export class AdmitRequest {
 
   /** `principal` with the data stamp a confirming count read, which is also remembered for the key's next early read. */
   private withDataStamp(principal: Principal, dataStamp: DataStamp): Principal {
-    this.lastDataStamp.delete(principal.keyId);
-    if (this.lastDataStamp.size >= DATA_STAMP_KEYS) {
-      const oldest = this.lastDataStamp.keys().next().value;
-      if (oldest !== undefined) this.lastDataStamp.delete(oldest);
+    const known = this.lastDataStamp.get(principal.keyId);
+    if (known !== dataStamp) {
+      // Only a guess for the next read, so the oldest entry made goes first, however recently it was confirmed.
+      if (known === undefined && this.lastDataStamp.size >= DATA_STAMP_KEYS) {
+        const oldest = this.lastDataStamp.keys().next().value;
+        if (oldest !== undefined) this.lastDataStamp.delete(oldest);
+      }
+      this.lastDataStamp.set(principal.keyId, dataStamp);
     }
-    this.lastDataStamp.set(principal.keyId, dataStamp);
     return principal.stamp === dataStamp ? principal : { ...principal, stamp: dataStamp };
   }
 
