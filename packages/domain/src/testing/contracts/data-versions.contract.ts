@@ -16,6 +16,19 @@ function aKey(tenantId: number): NewApiKey {
 }
 
 /**
+ * Checks of a stamp that must never come back: each call reads it again and expects a value not seen before (the
+ * first read included). `name` says which stamp failed.
+ */
+async function neverSeenBefore(name: string, read: () => Promise<DataStamp>): Promise<(what: string) => Promise<void>> {
+  const seen: DataStamp[] = [await read()];
+  return async (what) => {
+    const stamp = await read();
+    expect(seen, `${name} after ${what}`).not.toContain(stamp);
+    seen.push(stamp);
+  };
+}
+
+/**
  * The contract of `DataVersions` (see its TSDoc): the stamp holds still while only reads happen, and every committed
  * write to the tenant, through these adapters or through a second connection to the same data, gives a stamp never
  * seen before.
@@ -55,12 +68,7 @@ export function describeDataVersionsContract(name: string, setup: AdapterSetup):
     it('changes with every committed write to the tenant, and never returns to an earlier value', async () => {
       const set = adapters();
       const tenantId = await aTenantWithRows(set);
-      const seen: DataStamp[] = [await set.versions.stampOf(tenantId)];
-      const expectNewStamp = async (what: string) => {
-        const stamp = await set.versions.stampOf(tenantId);
-        expect(seen, `stamp after ${what}`).not.toContain(stamp);
-        seen.push(stamp);
-      };
+      const expectNewStamp = await neverSeenBefore('stamp', () => set.versions.stampOf(tenantId));
 
       const { id: _id, ...stay } = aBooking({ checkInDate: '2026-09-01', checkOutDate: '2026-09-02' });
       const created = await set.bookings.insertIfAvailable({
@@ -84,14 +92,8 @@ export function describeDataVersionsContract(name: string, setup: AdapterSetup):
       const tenantId = await aTenantWithRows(set);
       const other = await set.reopen();
       try {
-        const first = await set.versions.stampsOf(tenantId);
-        expect(first.data).toEqual(await set.versions.stampOf(tenantId));
-        const seen: DataStamp[] = [first.keys];
-        const expectNewKeyStamp = async (what: string) => {
-          const { keys } = await set.versions.stampsOf(tenantId);
-          expect(seen, `key stamp after ${what}`).not.toContain(keys);
-          seen.push(keys);
-        };
+        expect((await set.versions.stampsOf(tenantId)).data).toEqual(await set.versions.stampOf(tenantId));
+        const expectNewKeyStamp = await neverSeenBefore('key stamp', async () => (await set.versions.stampsOf(tenantId)).keys);
         const key = await set.apiKeys.create(aKey(tenantId));
         await expectNewKeyStamp('a created key');
         expect(await set.apiKeys.replaceSecretHash(key.id, key.secretHash, '$2b$04$another')).toBe(true);
