@@ -668,8 +668,11 @@ function clusterPeakRssMiB(pid: number): number | null {
 }
 
 /**
- * The same database served by `serve --workers 2` (docs/operations.md, Workers), measured after the single process
- * has stopped, so that both sides of the ratio had the machine to themselves in the same run.
+ * The same database served by one process and by `serve --workers 2` (docs/operations.md, Workers), each started
+ * afresh after the single-process cases have stopped, in mirrored order (one, two, two, one): the ratio compares
+ * servers of the same age on the same data at nearly the same moment. Against the run's first page-1 case it also
+ * measured the drift of the run: on PostgreSQL the earlier cases' 20,000 creates leave the database busy (autovacuum)
+ * and page 1 slower by a fifth, which the workers case, coming later, bore alone.
  */
 async function workersCases(
   databaseUrl: string,
@@ -678,31 +681,33 @@ async function workersCases(
   token: string,
   expressRps: number,
 ): Promise<CaseResult[]> {
-  const server = await startServer(databaseUrl, env, backend, ['--workers', '2']);
-  const cases: CaseResult[] = [];
-  try {
-    const target: Target = { base: server.base, pid: server.pid };
-    const headers = baseHeaders(token);
-    // Each worker pays the key's first (cost-12) check and its own JIT warm-up before anything is measured.
-    await hammer({ url: `${server.base}${API}/bookings/`, headers, duration: 3, connections: options.connections });
-    for (const [id, label, path] of [
-      ['bookings_page1_workers2', 'GET /bookings/ page 1, --workers 2', `${API}/bookings/`],
-      ['sites_workers2', 'GET /sites/, --workers 2', `${API}/sites/`],
-    ] as const) {
-      const result = await measure(target, `${backend} ${label}`, { path, headers });
-      cases.push({
-        id,
-        label,
+  const variants = [
+    { id: 'bookings_page1_one_process', label: 'GET /bookings/ page 1, one process (twin of --workers 2)', args: [] as string[] },
+    { id: 'bookings_page1_workers2', label: 'GET /bookings/ page 1, --workers 2', args: ['--workers', '2'] },
+  ];
+  const rounds = new Map<string, CaseResult[]>();
+  for (const variant of [...variants, ...[...variants].reverse()]) {
+    const server = await startServer(databaseUrl, env, backend, variant.args);
+    try {
+      const target: Target = { base: server.base, pid: server.pid };
+      const headers = baseHeaders(token);
+      // Each process pays the key's first (cost-12) check and its own JIT warm-up before anything is measured.
+      await hammer({ url: `${server.base}${API}/bookings/`, headers, duration: 3, connections: options.connections });
+      const result = await measure(target, `${backend} ${variant.label}`, { path: `${API}/bookings/`, headers });
+      const round: CaseResult = {
+        id: variant.id,
+        label: variant.label,
         ...result,
         ratioToExpress: Math.round((result.rps / expressRps) * 1000) / 1000,
         peakRssMiB: clusterPeakRssMiB(server.pid),
-      });
+      };
+      rounds.set(variant.id, [...(rounds.get(variant.id) ?? []), round]);
+    } finally {
+      const exit = await stop(server, 20_000);
+      if (exit !== 0) log(`${variant.label}: the server exited with ${exit} on SIGTERM\n${server.tail().slice(-1500)}`);
     }
-  } finally {
-    const exit = await stop(server, 20_000);
-    if (exit !== 0) log(`--workers 2 server exited with ${exit} on SIGTERM\n${server.tail().slice(-1500)}`);
   }
-  return cases;
+  return variants.map((variant) => bothRounds(rounds.get(variant.id) ?? [], expressRps));
 }
 
 /**
@@ -785,7 +790,7 @@ async function observabilityCases(
 /** One figure from a variant's two rounds: every request over all the time, the worse tail, the higher RSS. */
 function bothRounds(results: CaseResult[], expressRps: number): CaseResult {
   const [first] = results;
-  if (!first) throw new Error('an observability variant did not run');
+  if (!first) throw new Error('a variant of two rounds did not run');
   const requests = results.reduce((sum, r) => sum + r.requests, 0);
   const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
   const mean = (pick: (r: CaseResult) => number) =>
