@@ -685,8 +685,7 @@ async function workersCases(
     { id: 'bookings_page1_one_process', label: 'GET /bookings/ page 1, one process (twin of --workers 2)', args: [] as string[] },
     { id: 'bookings_page1_workers2', label: 'GET /bookings/ page 1, --workers 2', args: ['--workers', '2'] },
   ];
-  const rounds = new Map<string, CaseResult[]>();
-  for (const variant of [...variants, ...[...variants].reverse()]) {
+  return mirroredRounds(variants, expressRps, async (variant) => {
     const server = await startServer(databaseUrl, env, backend, variant.args);
     try {
       const target: Target = { base: server.base, pid: server.pid };
@@ -694,20 +693,18 @@ async function workersCases(
       // Each process pays the key's first (cost-12) check and its own JIT warm-up before anything is measured.
       await hammer({ url: `${server.base}${API}/bookings/`, headers, duration: 3, connections: options.connections });
       const result = await measure(target, `${backend} ${variant.label}`, { path: `${API}/bookings/`, headers });
-      const round: CaseResult = {
+      return {
         id: variant.id,
         label: variant.label,
         ...result,
         ratioToExpress: Math.round((result.rps / expressRps) * 1000) / 1000,
         peakRssMiB: clusterPeakRssMiB(server.pid),
       };
-      rounds.set(variant.id, [...(rounds.get(variant.id) ?? []), round]);
     } finally {
       const exit = await stop(server, 20_000);
       if (exit !== 0) log(`${variant.label}: the server exited with ${exit} on SIGTERM\n${server.tail().slice(-1500)}`);
     }
-  }
-  return variants.map((variant) => bothRounds(rounds.get(variant.id) ?? [], expressRps));
+  });
 }
 
 /**
@@ -745,9 +742,8 @@ async function observabilityCases(
       extra: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiverPort}` },
     },
   ];
-  const rounds = new Map<string, CaseResult[]>();
   try {
-    for (const variant of [...variants, ...[...variants].reverse()]) {
+    const results = await mirroredRounds(variants, expressRps, async (variant) => {
       const server = await startServer(databaseUrl, { ...env, ...variant.extra }, `${backend}-${variant.id}`);
       let scraper: NodeJS.Timeout | undefined;
       try {
@@ -766,24 +762,39 @@ async function observabilityCases(
           ratioToExpress: Math.round((result.rps / expressRps) * 1000) / 1000,
           peakRssMiB: peakRssMiB(server.pid),
         };
-        rounds.set(variant.id, [...(rounds.get(variant.id) ?? []), round]);
         if ('METRICS_PORT' in variant.extra) {
           const scrape = await request(`http://127.0.0.1:${metricsPort}`, '/metrics');
           if (scrape.status !== 200 || !scrape.text.includes(`route="${API}/bookings/"`))
             throw new Error(`metrics scrape gave ${scrape.status}: ${scrape.text.slice(0, 200)}`);
         }
+        return round;
       } finally {
         clearInterval(scraper);
         await stop(server, 15_000);
       }
-    }
+    });
     // The server sends its last spans when it stops.
     if (spanBatches === 0) throw new Error('tracing case: no span reached the receiver');
     log(`${backend} tracing: the receiver took ${spanBatches} span batches, ${(spanBytes / 1e6).toFixed(1)} MB`);
+    return results;
   } finally {
     receiver.close();
     receiver.closeAllConnections();
   }
+}
+
+/**
+ * Each variant twice, in mirrored order (a, b, …, b, a), one after the other, and one figure from each one's two
+ * rounds: a drift that is steady over the run weighs on every variant alike.
+ */
+async function mirroredRounds<V extends { id: string }>(
+  variants: readonly V[],
+  expressRps: number,
+  round: (variant: V) => Promise<CaseResult>,
+): Promise<CaseResult[]> {
+  const rounds = new Map<string, CaseResult[]>();
+  for (const variant of [...variants, ...[...variants].reverse()])
+    rounds.set(variant.id, [...(rounds.get(variant.id) ?? []), await round(variant)]);
   return variants.map((variant) => bothRounds(rounds.get(variant.id) ?? [], expressRps));
 }
 
