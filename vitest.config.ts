@@ -16,20 +16,24 @@ const alias = [
 // One project per package, so each layer's suite can be run alone: `pnpm vitest run --project domain`.
 export default defineConfig({
   test: {
-    projects: ['domain', 'adapters-http', 'adapters-sql', 'app', 'client'].map((name) => ({
-      resolve: { alias },
-      test: {
-        name,
-        root: `packages/${name}`,
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        testTimeout: 30_000,
-        hookTimeout: 120_000,
-        // The domain holds no global state, and a fresh module graph per file costs more than its tests do
-        // (issue 2: the domain suite runs in under 5 s, also on a busy two-core machine).
-        ...(name === 'domain' ? { isolate: false } : {}),
-        // The app's end-to-end tests spawn the real `campsite` command, which runs the compiled dist/: build it first.
-        ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts'] } : {}),
-      },
-    })),
+    projects: [
+      ...['domain', 'adapters-http', 'adapters-sql', 'app', 'client'].map((name) => ({
+        resolve: { alias },
+        test: {
+          name,
+          root: `packages/${name}`,
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // The domain holds no global state, and a fresh module graph per file costs more than its tests do
+          // (issue 2: the domain suite runs in under 5 s, also on a busy two-core machine).
+          ...(name === 'domain' ? { isolate: false } : {}),
+          // The app's end-to-end tests spawn the real `campsite` command, which runs the compiled dist/: build it first.
+          ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts'] } : {}),
+        },
+      })),
+      // The bench's own load generator: its figures are only as good as its reading of every answer.
+      { test: { name: 'bench', root: 'bench', include: ['*.test.ts'] } },
+    ],
   },
 });

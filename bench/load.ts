@@ -1,26 +1,12 @@
 /**
- * One load case: autocannon with keep-alive connections for a fixed duration.
+ * One load case: keep-alive connections for a fixed duration (bench/keep-alive-load.ts), summed up.
  *
- * Latencies are taken from autocannon's per-response event (float milliseconds, every status) rather than its
- * histogram, which truncates to whole milliseconds and leaves non-2xx answers out; at sub-millisecond medians the
- * truncation would make the ratio targets meaningless.
+ * Every answer's latency is kept (float milliseconds, every status): a histogram that truncates to whole milliseconds
+ * would make the ratio targets meaningless at sub-millisecond medians.
  */
-import { createRequire } from 'node:module';
-import autocannon, { type AutocannonRequest } from 'autocannon';
+import { runKeepAliveLoad, type LoadRequest } from './keep-alive-load';
 
-/**
- * autocannon appends every response body to a string, for its `expectBody`, `verifyBody` and `onResponse` options,
- * which no case here uses. The load generator shares the machine's two cores with the server, and on a 20 KB page of
- * bookings that decoding was about a third of its CPU (71 µs a request with it, 44 without), taken from the server it
- * measures. Bodies are still read to the end, so their bytes and timing count as before; only the string goes. A
- * version of autocannon whose internals moved fails here rather than measure something else.
- */
-function skipBodyDecoding(): void {
-  const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype?: { addBody?: unknown } };
-  if (typeof queue.prototype?.addBody !== 'function') throw new Error('autocannon changed: bench/load.ts cannot skip body decoding');
-  queue.prototype.addBody = () => undefined;
-}
-skipBodyDecoding();
+export type { LoadRequest };
 
 export interface LoadCase {
   url: string;
@@ -29,7 +15,7 @@ export interface LoadCase {
   method?: string;
   headers?: Record<string, string>;
   /** Per-request rewrite, e.g. a fresh POST body each time. */
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+  setupRequest?: (request: LoadRequest) => LoadRequest;
 }
 
 export interface LoadResult {
@@ -75,22 +61,21 @@ const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** di
 export async function hammer(load: LoadCase): Promise<LoadResult> {
   const samples = new Samples();
   const statusCodes: Record<string, number> = {};
-  const request: AutocannonRequest = { method: load.method ?? 'GET', headers: load.headers ?? {} };
-  if (load.setupRequest) request.setupRequest = load.setupRequest;
-  const started = performance.now();
-  const instance = autocannon({
+  const onResponse = (statusCode: number, responseTime: number) => {
+    samples.push(responseTime);
+    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+  };
+  const totals = await runKeepAliveLoad({
     url: load.url,
     connections: load.connections,
     duration: load.duration,
+    method: load.method ?? 'GET',
+    headers: load.headers ?? {},
     timeout: 10,
-    requests: [request],
+    ...(load.setupRequest ? { next: load.setupRequest } : {}),
+    onResponse,
   });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    samples.push(responseTime);
-    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
-  });
-  const result = await instance;
-  const seconds = result.duration || (performance.now() - started) / 1000;
+  const seconds = totals.seconds;
   const sorted = samples.sorted();
   let sum = 0;
   for (const v of sorted) sum += v;
@@ -104,8 +89,8 @@ export async function hammer(load: LoadCase): Promise<LoadResult> {
     p99Ms: round(percentile(sorted, 99), 3),
     maxMs: round(sorted[sorted.length - 1] ?? Number.NaN, 3),
     statusCodes,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    errors: totals.errors,
+    timeouts: totals.timeouts,
   };
 }
 

@@ -8,7 +8,7 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, skipped when neither is set.)
  *
  * For each backend: generate the tenants, import them with the real `campsite import`, start the real `campsite
- * serve`, and hammer it with autocannon from this process (the server is a separate process). Baselines run in their
+ * serve`, and load it from this process with bench/keep-alive-load.ts (the server is a separate process). Baselines run in their
  * own child processes. Everything it starts, and every file and database it makes, is removed at the end, also on
  * failure or Ctrl-C.
  */
@@ -20,9 +20,8 @@ import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { DEFAULT_SPEC, FREE_WINDOW_START, generateTenant, type GeneratedTenant, type TenantSpec } from './generate';
-import type { AutocannonRequest } from 'autocannon';
 import { nthFreeStay } from './free-stays';
-import { combineRounds, hammer, type LoadCase, type LoadResult } from './load';
+import { combineRounds, hammer, type LoadCase, type LoadRequest, type LoadResult } from './load';
 import { adminDatabaseUrl, createThrowawayDatabase, type ThrowawayDatabase } from './postgres-admin';
 import { measureSync, type SyncResult } from './sync-cases';
 import { availabilityCases } from './availability-cases';
@@ -449,13 +448,13 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
         path: `${API}/bookings/`,
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        setupRequest: (request: AutocannonRequest) => ({ ...request, body: bodies.next() }),
+        setupRequest: (request: LoadRequest) => ({ ...request, body: bodies.next() }),
       },
       keyed: {
         path: `${API}/bookings/`,
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        setupRequest: (request: AutocannonRequest) => ({
+        setupRequest: (request: LoadRequest) => ({
           ...request,
           headers: { ...request.headers, 'idempotency-key': `bench-${process.pid}-${idempotencyKeys++}` },
           body: bodies.next(),
@@ -527,7 +526,7 @@ async function runBackend(backend: string, tenants: Tenants): Promise<BackendRes
     );
     // Page 1 (read thousands of times, so held in memory) must count what a read never made before counts: a
     // page size no case uses is a key the server has not seen, so it goes to the database. Writes still in flight
-    // when autocannon stopped are given a moment to land first.
+    // when the load stopped are given a moment to land first.
     await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
     const countOf = async (path: string) => ((await getJson(server.base, path, token)).body as { count?: number }).count;
     const held = await countOf(`${API}/bookings/`);
@@ -620,14 +619,12 @@ async function pdfCases(
 ): Promise<void> {
   const invoices = DEFAULT_SPEC.invoices; // the main tenant's
   // Every request a document not rendered before: the cache keeps each one, so a repeated id would not measure rendering.
-  const distinct = (request: AutocannonRequest): AutocannonRequest => ({
+  const distinct = (request: LoadRequest): LoadRequest => ({
     ...request,
     path: `${API}/invoices/${(nextInvoice++ % invoices) + 1}/pdf/`,
   });
   // The pool starts its threads on the first PDFs (each loads pdfkit once): paid here, not inside the case.
-  await Promise.all(
-    Array.from({ length: 8 }, () => request(base, distinct({ path: '' } as AutocannonRequest).path as string, { headers })),
-  );
+  await Promise.all(Array.from({ length: 8 }, () => request(base, distinct({ path: '' } as LoadRequest).path as string, { headers })));
   await add('invoice_pdf_distinct', 'GET /invoices/{id}/pdf/, each a new invoice', {
     path: `${API}/invoices/1/pdf/`,
     headers,
