@@ -2,3 +2,4 @@ export { type Persistence, type PersistenceOptions, openPersistence } from './op
 export type { QueryObserver, QueryOperation } from './observed-database';
 export type { ConnectionUse } from './sql-executor';
 export { translateSqlError } from './translate-sql-error';
+export { atTurnEnd } from './turn-end';

@@ -1,3 +1,5 @@
+import { atTurnEnd } from './turn-end';
+
 interface Waiting<I, R> {
   item: I;
   resolve(result: R): void;
@@ -33,7 +35,7 @@ export class TurnBatches<G, I, R> {
       if (!this.scheduled) {
         this.scheduled = true;
         // The check phase comes after the turn's I/O callbacks: by then every request read in this turn has asked.
-        setImmediate(() => this.flush());
+        atTurnEnd(() => this.flush());
       }
     });
   }

@@ -1,6 +1,8 @@
 import { aBooking, aSite, aTenant } from '@campsite/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { openPersistence } from '../src';
+import { SqlDataVersions } from '../src/repositories/sql-data-versions';
+import type { SqlDatabase } from '../src/sql-executor';
 import { adminQuery, postgresForTests, postgresSetup, sqliteSetup } from './support/databases';
 
 const postgres = await postgresForTests('data versions');
@@ -68,5 +70,77 @@ describe.skipIf(!postgres)('Postgres data stamps', () => {
     } finally {
       await persistence.close();
     }
+  });
+});
+
+/**
+ * SqlDataVersions over an engine that keeps a change counter (SQLite's `PRAGMA data_version`, which costs a read
+ * transaction): the counter is read once for all the calls of one turn, after the last of them asked, and the
+ * tenant's row only when the counter moved.
+ */
+describe('engine counter reads', () => {
+  function engine(start: number) {
+    const db = {
+      counter: start,
+      counterReads: 0,
+      rowReads: 0,
+      dialect: { dataStamp: 'data_version', keyStamp: 'key_version' },
+      engineStamp() {
+        db.counterReads++;
+        return db.counter;
+      },
+      failNext: false,
+      async getShared() {
+        db.rowReads++;
+        if (db.failNext) {
+          db.failNext = false;
+          throw new Error('connection lost');
+        }
+        return { v: `d${db.counter}`, k: `k${db.counter}` };
+      },
+    };
+    return db;
+  }
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('are one per turn for every call of that turn, and the row is read again only after the counter moved', async () => {
+    const db = engine(1);
+    const versions = new SqlDataVersions(db as unknown as SqlDatabase);
+    const readsAtStart = db.counterReads;
+    const first = await Promise.all(Array.from({ length: 20 }, () => versions.stampsOf(5)));
+    expect(db.counterReads - readsAtStart).toBe(1);
+    expect(db.rowReads).toBe(1);
+    expect(new Set(first.map((s) => `${s.data}/${s.keys}`))).toEqual(new Set(['d1/k1']));
+
+    await Promise.all(Array.from({ length: 5 }, () => versions.stampOf(5)));
+    expect(db.counterReads - readsAtStart).toBe(2);
+    expect(db.rowReads).toBe(1);
+
+    db.counter = 2;
+    expect(await versions.stampsOf(5)).toEqual({ data: 'd2', keys: 'k2' });
+    expect(db.rowReads).toBe(2);
+  });
+
+  it('see a commit made after the first call of the turn but before the turn ended', async () => {
+    const db = engine(1);
+    const versions = new SqlDataVersions(db as unknown as SqlDatabase);
+    await versions.stampsOf(5);
+    const early = versions.stampsOf(5);
+    // Another connection commits while this turn still runs: the counter is read at the turn's end, so the call
+    // made before the commit gets a stamp at least as new as it, never one older than a call of its own would.
+    db.counter = 3;
+    const late = versions.stampsOf(5);
+    await turn();
+    expect(await early).toEqual({ data: 'd3', keys: 'k3' });
+    expect(await late).toEqual({ data: 'd3', keys: 'k3' });
+  });
+
+  it('keep no failed read of the row: the next call reads it again', async () => {
+    const db = engine(1);
+    const versions = new SqlDataVersions(db as unknown as SqlDatabase);
+    db.failNext = true;
+    await expect(versions.stampsOf(5)).rejects.toThrow('connection lost');
+    expect(await versions.stampsOf(5)).toEqual({ data: 'd1', keys: 'k1' });
+    expect(db.rowReads).toBe(2);
   });
 });

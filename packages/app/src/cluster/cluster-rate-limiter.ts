@@ -1,5 +1,6 @@
 import type { Worker } from 'node:cluster';
 import type { RateLimitDecision, RateLimiter } from '@campsite/domain';
+import { atTurnEnd } from '@campsite/adapters-sql';
 import { type ClusterMessage, type RateLimitAnswer, type RateLimitAsk, isClusterMessage } from './messages';
 
 /** The IPC end a worker has: its own process object. */
@@ -54,7 +55,9 @@ export class ClusterRateLimiter implements RateLimiter {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.batch.push({ id, op, key, limit });
-      if (this.batch.length === 1) setImmediate(() => this.flush());
+      // The end of turn shared with the stamp's batch (atTurnEnd): asked from its continuations, the message still
+      // leaves in this check phase.
+      if (this.batch.length === 1) atTurnEnd(() => this.flush());
     });
   }
 
