@@ -136,6 +136,7 @@ export function runKeepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveTotals> 
       if (finished || performance.now() >= deadline) {
         replaced = true;
         sockets.delete(socket);
+        if (answerTimer) clearTimeout(answerTimer);
         socket.destroy();
         return;
       }
@@ -150,9 +151,9 @@ export function runKeepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveTotals> 
           replace();
         }, load.timeout * 1000);
     };
+    // The timer is armed once per connection and pushed back by each request (refresh), not made anew per request:
+    // every answer is followed at once by the next request, or by the connection's end, which clears it.
     const answered = () => {
-      if (answerTimer) clearTimeout(answerTimer);
-      answerTimer = undefined;
       if (!finished) load.onResponse(status, performance.now() - sentAt);
       if (closeAfter) replace();
       else send();

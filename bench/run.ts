@@ -8,9 +8,9 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, skipped when neither is set.)
  *
  * For each backend: generate the tenants, import them with the real `campsite import`, start the real `campsite
- * serve`, and load it from this process with bench/keep-alive-load.ts (the server is a separate process). Baselines run in their
- * own child processes. Everything it starts, and every file and database it makes, is removed at the end, also on
- * failure or Ctrl-C.
+ * serve`, and load it from this process with bench/keep-alive-load.ts (the server is a separate process). Baselines
+ * run in their own child processes. Everything it starts, and every file and database it makes, is removed at the end,
+ * also on failure or Ctrl-C.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, cpSync, readdirSync, existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -624,7 +624,7 @@ async function pdfCases(
     path: `${API}/invoices/${(nextInvoice++ % invoices) + 1}/pdf/`,
   });
   // The pool starts its threads on the first PDFs (each loads pdfkit once): paid here, not inside the case.
-  await Promise.all(Array.from({ length: 8 }, () => request(base, distinct({ path: '' } as LoadRequest).path as string, { headers })));
+  await Promise.all(Array.from({ length: 8 }, () => request(base, distinct({ method: 'GET', path: '', headers }).path, { headers })));
   await add('invoice_pdf_distinct', 'GET /invoices/{id}/pdf/, each a new invoice', {
     path: `${API}/invoices/1/pdf/`,
     headers,
