@@ -78,6 +78,12 @@ export interface Dialect {
   /** Run first in the migration transaction so that two processes migrating at once take turns (null: not needed). */
   readonly migrationLock: string | null;
   /**
+   * Fresh statistics for a table a bulk load filled (docs/database-rules.md §4). Postgres also vacuums it: until a
+   * page is marked all-visible, an index-only scan reads the table for every entry it returns, and autovacuum may
+   * come minutes later, or never where it is off.
+   */
+  analyzeAfterLoad(table: string): string;
+  /**
    * Run after ANALYZE. SQLite: drop the range samples (sqlite_stat4) and reload the statistics, because with samples
    * at hand the engine prepares every statement with a range on a parameter again at each run, to fit its plan to the
    * values: 8 µs per range on the tiny totals tables, more than reading them (docs/database-rules.md §4).

@@ -26,6 +26,7 @@ export const postgresDialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
   migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
+  analyzeAfterLoad: (table) => `VACUUM (ANALYZE) ${table}`,
   afterAnalyze: [],
   nextDataVersion: () => "nextval('data_versions')",
   dataStamp: 'data_version',

@@ -149,8 +149,8 @@ export class SqlTenantImporter implements TenantImporter {
       }),
     );
     // A bulk load changes the tables' statistics a lot; without fresh ones Postgres picked a 170 ms plan for page 1
-    // of a 100k-booking tenant instead of a 0.2 ms index scan.
-    for (const table of ANALYZED_TABLES) await this.db.run(`ANALYZE ${table}`);
+    // of a 100k-booking tenant instead of a 0.2 ms index scan. Vacuumed too on Postgres, for index-only scans.
+    for (const table of ANALYZED_TABLES) await this.db.run(this.db.dialect.analyzeAfterLoad(table));
     for (const statement of this.db.dialect.afterAnalyze) await this.db.run(statement);
   }
 

@@ -27,6 +27,8 @@ export const sqliteDialect: Dialect = {
   sortsKeysFirst: true,
   forUpdate: '',
   migrationLock: null,
+  // SQLite's VACUUM rewrites the whole file; its pages need no visibility marks.
+  analyzeAfterLoad: (table) => `ANALYZE ${table}`,
   afterAnalyze: ['DELETE FROM sqlite_stat4', 'ANALYZE sqlite_schema'],
   // One writer at a time, so a plain increment is in commit order; the feed token in the stamp keeps a value from
   // coming back after the tables were emptied (migration 013).
