@@ -78,9 +78,9 @@ export interface Dialect {
   /** Run first in the migration transaction so that two processes migrating at once take turns (null: not needed). */
   readonly migrationLock: string | null;
   /**
-   * Fresh statistics for a table a bulk load filled (docs/database-rules.md §4). Postgres also vacuums it: until a
-   * page is marked all-visible, an index-only scan reads the table for every entry it returns, and autovacuum may
-   * come minutes later, or never where it is off.
+   * Fresh statistics for a table a bulk load filled (docs/database-rules.md §1, "Bulk loads"). Postgres also vacuums
+   * it: until a page is marked all-visible, an index-only scan reads the table for every entry it returns, and
+   * autovacuum may come minutes later, or never where it is off.
    */
   analyzeAfterLoad(table: string): string;
   /**
