@@ -1,4 +1,4 @@
-import { type Admitted, isDomainError, type RateLimitDecision } from '@campsite/domain';
+import { type Principal, isDomainError, type RateLimitDecision } from '@campsite/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import type { HttpDeps } from './http-deps';
 import { factsOf, setPrincipal, setRoute } from './request-context';
@@ -11,6 +11,7 @@ import { invoiceResources } from './routes/invoices.routes';
 import { siteResources } from './routes/sites.routes';
 import { headerValues } from './raw-headers';
 import { webhookEndpointResources } from './routes/webhook-endpoints.routes';
+import { originOf } from './public-origin';
 import { type RenderedAnswer, ifNoneMatchHolds, sendAnswer, sendNotModified } from './send-json';
 import { TransportError } from './transport-error';
 
@@ -141,7 +142,7 @@ export function apiRoutes(deps: HttpDeps): RequestHandler {
 
 function pipeline(deps: HttpDeps): RequestHandler {
   const match = routeTable(deps);
-  const { admission } = deps;
+  const { admission, answers } = deps;
   return async (req, res) => {
     const route = match(req.path);
     if (!route) throw new TransportError({ kind: 'unknown_path' });
@@ -168,37 +169,30 @@ function pipeline(deps: HttpDeps): RequestHandler {
       await timed(admission.admit(credentials, address, null));
       throw new Error('AdmitRequest let in a request that names no operation');
     }
+    const answerFor = (principal: Principal): Promise<RenderedAnswer | void> => {
+      const handle = () => endpoint.handle(req, res, principal, route.pathId);
+      if (!endpoint.cacheable || !answers) return handle();
+      // The answer's links are built from the origin, so the origin is part of what it depends on.
+      return answers.answer(principal.tenantId, `${originOf(res)}${req.originalUrl}`, async () => {
+        const answer = await handle();
+        if (!answer) throw new Error(`a cacheable endpoint (${route.template}) answered without a body`);
+        return answer;
+      });
+    };
+
     if (ifNoneMatch === undefined) {
-      let admitted: Admitted;
-      if (req.method === 'GET' || req.method === 'HEAD') {
-        // docs/architecture.md, "Admission": a read whose key row is kept starts while the count confirms that row,
-        // and is answered only once it has. A key row that changed meanwhile drops what was read early; so does data
-        // that changed since the early read's stamp, which is then read again under the stamp the count read.
-        const read = await timed(admission.admitRead(credentials, address, endpoint.scope));
-        if (read.early) {
-          const early = settled(endpoint.handle(req, res, read.principal, route.pathId));
-          const confirmed = await timed(read.confirmed);
-          if (confirmed && confirmed.principal.stamp === read.principal.stamp) {
-            setPrincipal(res, read.principal);
-            setRateLimitHeaders(res, confirmed.standing);
-            const answer = unsettled(await early);
-            if (answer) sendAnswer(res, answer);
-            return;
-          }
-          admitted = confirmed ?? (await timed(admission.admitAfresh(credentials, address, endpoint.scope)));
-        } else admitted = read.admitted;
-      } else admitted = await timed(admission.admit(credentials, address, endpoint.scope));
+      const admitted = await timed(admission.admit(credentials, address, endpoint.scope));
       setPrincipal(res, admitted.principal);
       setRateLimitHeaders(res, admitted.standing);
-      const answer = await endpoint.handle(req, res, admitted.principal, route.pathId);
+      const answer = await answerFor(admitted.principal);
       if (answer) sendAnswer(res, answer);
       return;
     }
 
     // docs/channel-managers.md, "Polling cheaply": a 304 does not count against the rate limit, so a conditional
-    // GET is admitted without counting (a revoked key still hears 401, the use case checks the scopes the key holds
-    // now, and the reads see the tenant's current data stamp); any answer other than 304 is then counted as usual,
-    // and a key past its limit hears 429 rather than the endpoint's own error.
+    // GET is admitted without counting (a revoked key still hears 401, and the scopes are the key's current ones);
+    // any answer other than 304 is then counted as usual, and a key past its limit hears 429 rather than the
+    // endpoint's own error.
     const admitted = await timed(admission.admitUncounted(credentials, address, endpoint.scope));
     setPrincipal(res, admitted.principal);
     const count = async () => {
@@ -210,7 +204,7 @@ function pipeline(deps: HttpDeps): RequestHandler {
     };
     let answer: RenderedAnswer | void;
     try {
-      answer = await endpoint.handle(req, res, admitted.principal, route.pathId);
+      answer = await answerFor(admitted.principal);
     } catch (error) {
       await count();
       throw error;
@@ -223,19 +217,4 @@ function pipeline(deps: HttpDeps): RequestHandler {
     await count();
     if (answer) sendAnswer(res, answer);
   };
-}
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** `work`'s outcome, kept without a rejection that nobody may be waiting for (an early read that is dropped). */
-function settled<T>(work: Promise<T>): Promise<Settled<T>> {
-  return work.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-}
-
-function unsettled<T>(outcome: Settled<T>): T {
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
 }

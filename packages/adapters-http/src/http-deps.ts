@@ -13,6 +13,7 @@ import type {
   ManageWebhookEndpoints,
   ReadChanges,
 } from '@campsite/domain';
+import type { AnswerCache } from './answer-cache';
 
 /** The structured logger the app hands in (pino in production). Fields never contain a token. */
 export interface HttpLogger {
@@ -26,6 +27,8 @@ export interface HttpLogger {
 export interface HttpDeps {
   /** Every API request goes through it once: key, operation, scope and rate limit (docs/architecture.md). */
   admission: AdmitRequest;
+  /** Keeps rendered GET answers while the tenant's data version holds; absent: every answer is rendered afresh. */
+  answers?: AnswerCache;
   listBookings: ListBookings;
   getBooking: GetBooking;
   createBooking: CreateBooking;
@@ -53,8 +56,6 @@ export interface HttpDeps {
    * handlers still at work (a client that hung up does not stop its handler) before it closes the database.
    */
   activity?: RequestActivity;
-  /** Test-only: called once a created booking has committed, before its answer is written (the crash test). */
-  bookingCommitted?: () => void;
   /**
    * Told about every request, first thing and once its response is done or abandoned: metrics, traces and the
    * slow-request log hang off it (docs/observability.md). Without one, nothing of it is paid.

@@ -1,3 +1,4 @@
+export { AnswerCache, type AnswerCacheStats } from './answer-cache';
 export { createApp } from './create-app';
 export { feedChangeRenderer } from './routes/changes.routes';
 export { isAllowedAddress, webhookUrlPolicy, type AddressRules } from './webhooks/public-address';

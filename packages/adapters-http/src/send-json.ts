@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { factsOf } from './request-context';
+import type { RenderedAnswer } from './rendered-answer';
+
+export type { RenderedAnswer } from './rendered-answer';
 
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 
@@ -39,47 +42,24 @@ export function jsonText(body: unknown): string {
   return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }
 
-/** A 200 body rendered once, with its strong entity tag (docs/channel-managers.md, "Polling cheaply"). */
-export interface RenderedAnswer {
-  bytes: Buffer | Uint8Array | string;
-  length: number;
-  etag: string;
-  /** Every answer is JSON but the invoice PDF, which names its own type and headers. */
-  contentType?: string;
-  headers?: Readonly<Record<string, string>>;
-  /** Set only on the answer that was rendered just now: the time it took, for the slow-request log. */
-  renderMs?: number;
-}
-
-const rendered = new WeakMap<object, RenderedAnswer & { variant: string }>();
-
 /**
- * Below this, a rendered body is kept as a string: Buffer.from would slice it out of a shared 8 KiB slab, and each kept
- * slice would keep its whole slab alive (thousands of kept bookings pinned ~20 MB so). Larger ones get their own
- * buffer anyway, and are worth encoding once.
+ * Below this, a rendered body is kept as a string: Buffer.from would slice it out of a shared 8 KiB slab, and a
+ * cached slice would keep its whole slab alive (thousands of cached answers pinned ~20 MB so). Larger ones get their
+ * own buffer anyway, and are worth encoding once.
  */
 const OWN_BUFFER_BYTES = 4 * 1024;
 
 /**
- * The body of a 200, rendered from `value` once and then reused for as long as `value` lives: the use cases hand
- * out the same immutable object for as long as the data is unchanged (FreshReadCache), so a repeated read costs no
- * JSON walk, no UTF-8 encoding and no hashing (issue 6). `variant` names whatever else the body depends on (the
- * request URL, for the links of a page); `render` builds the body. The entity tag is a digest of the bytes
- * themselves, so it changes exactly when the body does, also across restarts and processes.
+ * The 200 of a GET, rendered now: its JSON bytes and its strong entity tag, a digest of those bytes, so that the tag
+ * changes exactly when the body does, also across restarts and processes (docs/channel-managers.md, "Polling
+ * cheaply").
  */
-export function renderedAnswer(value: object, variant: string, render: () => unknown): RenderedAnswer {
-  let entry = rendered.get(value);
-  if (entry === undefined || entry.variant !== variant) {
-    const started = performance.now();
-    const text = jsonText(render());
-    const length = Buffer.byteLength(text);
-    const bytes = length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8');
-    entry = { variant, bytes, length, etag: strongEtag(bytes) };
-    rendered.set(value, entry);
-    // A reused answer costs no rendering; only a fresh one carries its time (docs/observability.md).
-    return { ...entry, renderMs: performance.now() - started };
-  }
-  return entry;
+export function jsonAnswer(body: unknown): RenderedAnswer {
+  const started = performance.now();
+  const text = jsonText(body);
+  const length = Buffer.byteLength(text);
+  const bytes = length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8');
+  return { bytes, length, etag: strongEtag(bytes), renderMs: performance.now() - started };
 }
 
 /** A strong entity tag for these exact bytes (docs/channel-managers.md, "Polling cheaply"). */

@@ -2,18 +2,6 @@ import { createHash } from 'node:crypto';
 import type { RenderedInvoice } from '@campsite/domain';
 import type { RenderedAnswer } from './send-json';
 
-const tags = new WeakMap<RenderedInvoice, string>();
-
-/** A strong validator of the exact bytes: any change of the document changes it (docs/api-behaviour.md-style ETag, RFC 9110). */
-function etagOf(rendered: RenderedInvoice): string {
-  let tag = tags.get(rendered);
-  if (tag === undefined) {
-    tag = `"${createHash('sha256').update(rendered.pdf).digest('base64url')}"`;
-    tags.set(rendered, tag);
-  }
-  return tag;
-}
-
 /** `<invoice_number>.pdf`, with every character outside `A-Za-z0-9._-` turned into `_` (one per code point). */
 export function pdfFileName(invoiceNumber: string): string {
   return `${invoiceNumber.replace(/[^A-Za-z0-9._-]/gu, '_')}.pdf`;
@@ -28,7 +16,8 @@ export function pdfAnswer(rendered: RenderedInvoice): RenderedAnswer {
   return {
     bytes: rendered.pdf,
     length: rendered.pdf.byteLength,
-    etag: etagOf(rendered),
+    // Equal documents render equal bytes, so the tag changes exactly when the invoice, its lines or billing do.
+    etag: `"${createHash('sha256').update(rendered.pdf).digest('base64url')}"`,
     contentType: 'application/pdf',
     headers: { 'Content-Disposition': `attachment; filename="${pdfFileName(rendered.invoiceNumber)}"` },
   };

@@ -35,7 +35,7 @@ describe('a conditional GET with a key kept in memory', () => {
     // The key row is kept now; the console narrows its scopes behind the API's back.
     const key = world.store.apiKeys.find((k) => k.prefix === token.slice(0, 8))!;
     key.scopes = ['bookings:read'];
-    world.store.keysChanged();
+    world.store.changed();
     const reply = await server.request('GET', path, { token, headers: { 'If-None-Match': etag } });
     expect(reply.status).toBe(403);
   });

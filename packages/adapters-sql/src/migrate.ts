@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { SqlDatabase } from './sql-executor';
+import type { SqlDatabase } from './sql-database';
 
 const MIGRATIONS_ROOT = fileURLToPath(new URL('../migrations/', import.meta.url));
 
@@ -27,7 +27,7 @@ export function loadMigrations(dialect: 'sqlite' | 'postgres'): Migration[] {
 export async function migrate(db: SqlDatabase): Promise<Migration[]> {
   const migrations = loadMigrations(db.dialect.name);
   return db.transaction(async (tx) => {
-    if (db.dialect.migrationLock) await tx.get(db.dialect.migrationLock);
+    await db.dialect.lockMigrations(tx);
     await tx.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)',
     );

@@ -1,4 +1,5 @@
-import { type KeyedSource, type RawRow, type Row, type SqlDatabase, type SqlExecutor, byIdSql } from './sql-executor';
+import type { RawRow, Row, SqlExecutor } from './sql-executor';
+import type { SqlDatabase } from './sql-database';
 
 /** What a statement does, as a short closed word: the `operation` of metrics and traces, never the SQL itself. */
 export type QueryOperation = 'select' | 'insert' | 'update' | 'delete' | 'script' | 'transaction' | 'other';
@@ -60,14 +61,7 @@ export function observedDatabase(db: SqlDatabase, observer: QueryObserver): SqlD
     // Reads made through this wrapper while `work` runs reach the engine in the same async context, so they still go
     // to the snapshot, each one reported on its own.
     consistent: <T>(work: () => Promise<T>) => observer.observe('transaction', 'snapshot', () => db.consistent(work)),
-    // Each caller's lookup is reported on its own, with the time it waited for its turn's statement.
-    rowById: (source: KeyedSource, tenantId: number, id: number) =>
-      observer.observe('select', byIdSql(source), () => db.rowById(source, tenantId, id)),
-    getShared: <T>(sql: string, params: readonly unknown[]) => observer.observe('select', sql, () => db.getShared<T>(sql, params)),
-    // A shared answer was read (and reported) once, by whoever read it first.
-    snapshotMemo: () => db.snapshotMemo(),
     dialect: db.dialect,
-    engineStamp: () => db.engineStamp(),
     connections: () => db.connections(),
     close: () => db.close(),
   };

@@ -12,16 +12,17 @@ import {
   type RateLimiter,
   type ReadSnapshots,
   type SiteRepository,
-  type StampGuardedLimiter,
   type TenantImporter,
   type TenantRepository,
   type WebhookDeliveryStore,
   type WebhookEndpointRepository,
   systemClock,
 } from '@campsite/domain';
+import { ALL_SQL_ACCELERATORS, type SqlAccelerators } from './accelerators';
 import { migrate } from './migrate';
 import { PgDatabase } from './postgres/pg-database';
 import { SqlApiKeyRepository, SqlTenantRepository } from './repositories/sql-access-repositories';
+import { type BookingInserter, ProcedureInserter, TransactionInserter } from './repositories/booking-inserts';
 import { SqlBookingRepository } from './repositories/sql-booking-repository';
 import { SqlChangeFeed } from './repositories/sql-change-feed';
 import {
@@ -37,7 +38,8 @@ import { SqlTenantImporter } from './repositories/sql-tenant-importer';
 import { SqlWebhookDeliveries } from './repositories/sql-webhook-deliveries';
 import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints';
 import { type QueryObserver, observedDatabase } from './observed-database';
-import type { ConnectionUse, SqlDatabase } from './sql-executor';
+import type { ConnectionUse } from './sql-executor';
+import type { SqlDatabase } from './sql-database';
 import { SqliteDatabase } from './sqlite/sqlite-database';
 
 export interface Persistence {
@@ -58,10 +60,11 @@ export interface Persistence {
   /** One snapshot for a use case's reads (a page's count and rows). */
   snapshots: ReadSnapshots;
   /**
-   * The limiter every process on the database shares, when the database keeps one (Dialect.keepsRateLimits:
-   * Postgres); undefined for SQLite, where the app counts in memory or in the supervisor of `serve --workers`.
+   * The limiter every process on the database shares, when the database keeps one (PostgreSQL); undefined for
+   * SQLite, where one process serves a file and counts in memory, or the supervisor of `serve --workers` counts for
+   * its workers: a count written to the file would be a commit per request.
    */
-  rateLimiter?: RateLimiter & StampGuardedLimiter;
+  rateLimiter?: RateLimiter;
   dialect: 'sqlite' | 'postgres';
   /**
    * Resolves once the database answered a query on the service's own schema; rejects when it cannot (the readiness
@@ -90,6 +93,8 @@ export interface PersistenceOptions {
    * hear of them. Unset: they are dropped.
    */
   onBackgroundError?: (error: unknown, what: string) => void;
+  /** Which accelerators to use (docs/performance.md); unset: all of them. */
+  accelerators?: SqlAccelerators;
 }
 
 /** The file of a `sqlite:PATH` URL; null for `sqlite::memory:` and for other databases. */
@@ -98,18 +103,38 @@ function sqliteFile(databaseUrl: string): string | null {
   return databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
 }
 
-function openDatabase(databaseUrl: string, options: PersistenceOptions): SqlDatabase {
-  if (databaseUrl === 'sqlite::memory:') return new SqliteDatabase(':memory:');
+/** The opened engine, and what only it decides: how a booking is created, and whether it keeps the rate limits. */
+interface Engine {
+  db: SqlDatabase;
+  inserter(db: SqlDatabase): BookingInserter;
+  rateLimiter(db: SqlDatabase): RateLimiter | undefined;
+}
+
+function openDatabase(databaseUrl: string, options: PersistenceOptions, accelerators: SqlAccelerators): Engine {
+  const sqlite = (path: string): Engine => ({
+    db: new SqliteDatabase(path, { groupCommit: accelerators.groupCommit }),
+    inserter: (db) => new TransactionInserter(db),
+    rateLimiter: () => undefined,
+  });
+  if (databaseUrl === 'sqlite::memory:') return sqlite(':memory:');
   const path = sqliteFile(databaseUrl);
   if (path !== null) {
     if (path === '') throw new Error('DATABASE_URL "sqlite:" names no file; use sqlite:PATH or sqlite::memory:');
-    return new SqliteDatabase(path);
+    return sqlite(path);
   }
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return new PgDatabase(databaseUrl, {
-      ...(options.poolSize === undefined ? {} : { max: options.poolSize }),
-      ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
-    });
+    const clock = options.clock ?? systemClock;
+    return {
+      db: new PgDatabase(databaseUrl, {
+        ...(options.poolSize === undefined ? {} : { max: options.poolSize }),
+        ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+        pipelinedSnapshots: accelerators.pipelinedSnapshots,
+        unflushedWrites: accelerators.unflushedWrites,
+      }),
+      inserter: (db) => (accelerators.createProcedure ? new ProcedureInserter(db) : new TransactionInserter(db)),
+      // Several processes serve one database, so the count lives in it.
+      rateLimiter: (db) => new SqlRateLimiter(db, clock, options.onBackgroundError),
+    };
   }
   // Never echo the URL itself: it may carry a password.
   throw new Error('DATABASE_URL must start with sqlite: or postgres:// (or postgresql://)');
@@ -120,25 +145,27 @@ function openDatabase(databaseUrl: string, options: PersistenceOptions): SqlData
  * Creates the parent directory of a SQLite file. Does NOT migrate by itself.
  */
 export async function openPersistence(databaseUrl: string, options: PersistenceOptions = {}): Promise<Persistence> {
-  const engine = openDatabase(databaseUrl, options);
-  const db = options.queryObserver ? observedDatabase(engine, options.queryObserver) : engine;
+  const accelerators = options.accelerators ?? ALL_SQL_ACCELERATORS;
+  const engine = openDatabase(databaseUrl, options, accelerators);
+  const db = options.queryObserver ? observedDatabase(engine.db, options.queryObserver) : engine.db;
   const clock = options.clock ?? systemClock;
+  const rateLimiter = engine.rateLimiter(db);
   return {
     tenants: new SqlTenantRepository(db),
     apiKeys: new SqlApiKeyRepository(db, clock),
-    sites: new SqlSiteRepository(db),
-    customers: new SqlCustomerRepository(db),
-    invoices: new SqlInvoiceRepository(db),
+    sites: new SqlSiteRepository(db, accelerators),
+    customers: new SqlCustomerRepository(db, accelerators),
+    invoices: new SqlInvoiceRepository(db, accelerators),
     issuers: new SqlInvoiceIssuerRepository(db),
-    bookings: new SqlBookingRepository(db),
+    bookings: new SqlBookingRepository(db, engine.inserter(db), accelerators),
     idempotency: new SqlIdempotencyStore(db),
-    importer: new SqlTenantImporter(db, clock),
+    importer: new SqlTenantImporter(db, clock, accelerators.bulkLoad),
     changes: new SqlChangeFeed(db),
     webhooks: new SqlWebhookEndpoints(db),
     deliveries: new SqlWebhookDeliveries(db),
     versions: new SqlDataVersions(db),
     snapshots: { consistent: (work) => db.consistent(work) },
-    ...(db.dialect.keepsRateLimits ? { rateLimiter: new SqlRateLimiter(db, clock, options.onBackgroundError) } : {}),
+    ...(rateLimiter ? { rateLimiter } : {}),
     dialect: db.dialect.name,
     ping: async () => {
       const file = sqliteFile(databaseUrl);

@@ -1,13 +1,13 @@
 import { GetAvailability, type Principal } from '@campsite/domain';
 import { FixedClock, aBooking, aSite, aTenant } from '@campsite/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_SQL_ACCELERATORS } from '../src/accelerators';
 import { migrate } from '../src/migrate';
-import { SqlBookingRepository } from '../src/repositories/sql-booking-repository';
 import { SqlSiteRepository } from '../src/repositories/sql-list-repositories';
 import { SqlTenantImporter } from '../src/repositories/sql-tenant-importer';
-import type { SqlDatabase } from '../src/sql-executor';
+import type { SqlDatabase } from '../src/sql-database';
 import { postgresForTests } from './support/databases';
-import { type TestEngine, postgresEngine, postgresPlan, recording, sqliteEngine, sqlitePlan } from './support/query-plans';
+import { type TestEngine, bookingsOn, postgresEngine, postgresPlan, recording, sqliteEngine, sqlitePlan } from './support/query-plans';
 
 // docs/channel-managers.md, "Availability": a page of availability costs one read of its sites and one indexed read of
 // their stays, whatever the number of sites (a year over 500 sites is one statement per page, not 500).
@@ -46,7 +46,7 @@ function describeAvailabilityRead(name: string, open: () => Promise<TestEngine>,
           }),
         ),
       );
-      await new SqlTenantImporter(engine, new FixedClock()).importTenants([aTenant(slug, { sites, bookings })]);
+      await new SqlTenantImporter(engine, new FixedClock(), true).importTenants([aTenant(slug, { sites, bookings })]);
       const [row] = await engine.rows('SELECT id FROM tenants WHERE slug = ?', [slug]);
       principal = { tenantId: Number(row![0]), keyId: 1, prefix: 'ck_test0', scopes: ['bookings:read'] };
     });
@@ -54,7 +54,7 @@ function describeAvailabilityRead(name: string, open: () => Promise<TestEngine>,
 
     it('reads a page of sites with one statement for their stays, on the stays index', async () => {
       const { db, reads } = recording(engine);
-      const availability = new GetAvailability(new SqlSiteRepository(db), new SqlBookingRepository(db), undefined, {
+      const availability = new GetAvailability(new SqlSiteRepository(db, ALL_SQL_ACCELERATORS), bookingsOn(db), {
         consistent: (work) => db.consistent(work),
       });
       const window = { from: day(HISTORY * 30 - 100), to: day(HISTORY * 30 + 266) };

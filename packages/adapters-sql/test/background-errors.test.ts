@@ -1,14 +1,14 @@
 import { FixedClock } from '@campsite/domain/testing';
 import { describe, expect, it } from 'vitest';
-import { postgresDialect } from '../src/postgres/pg-database';
+import { PostgresDialect } from '../src/postgres/postgres-dialect';
 import { SqlRateLimiter } from '../src/repositories/sql-rate-limiter';
-import type { SqlDatabase } from '../src/sql-executor';
+import type { SqlDatabase } from '../src/sql-database';
 
 describe('background failures are reported, never dropped', () => {
   it('tells the operator when sweeping old rate-limit windows fails, and still answers the hit', async () => {
     const failure = new Error('disk full');
     const db = {
-      dialect: postgresDialect,
+      dialect: new PostgresDialect(),
       get: async () => ({ n: 1 }),
       run: async () => {
         throw failure;

@@ -2,8 +2,8 @@ import { aBooking, aSite, aTenant, aUser, anInvoice } from '@campsite/domain/tes
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type QueryObserver, openPersistence } from '../src';
-import { PgDatabase, postgresDialect } from '../src/postgres/pg-database';
-import { BOOKING_COLUMNS, bookingRow } from '../src/repositories/sql-booking-repository';
+import { PgDatabase } from '../src/postgres/pg-database';
+import { BOOKING_COLUMNS, bookingRow } from '../src/repositories/booking-inserts';
 import { REFERENCE_PROBLEMS, TRIGGERS_A_LOAD_DOES_ITSELF, checkLoadedReferences } from '../src/repositories/sql-tenant-importer';
 import { adminQuery, postgresForTests } from './support/databases';
 
@@ -13,7 +13,11 @@ import { adminQuery, postgresForTests } from './support/databases';
 const plain = await postgresForTests('bulk load');
 const withPlatformTrigger = await postgresForTests('bulk load beside another application');
 
-const SWITCH = postgresDialect.rowTriggerSwitch!;
+/** The statements PostgresDialect turns a load's row triggers off and on with. */
+const SWITCH = {
+  off: "SELECT set_config('session_replication_role', 'replica', true)",
+  on: "SELECT set_config('session_replication_role', 'origin', true)",
+};
 
 function statements(): QueryObserver & { seen: string[] } {
   const seen: string[] = [];

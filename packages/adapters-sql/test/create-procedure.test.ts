@@ -3,19 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPersistence } from '../src';
 import { postgresForTests } from './support/databases';
 
-// docs/database-rules.md §6: PostgreSQL's create_booking_if_available (migration 014) keeps the create's rules by
+// docs/database-rules.md §6: PostgreSQL's create_booking_if_available (migration 018) keeps the create's rules by
 // itself. Plain SQL only: what the procedure refuses, it refuses for any caller.
 
 const CALL =
   'CALL create_booking_if_available($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, ' +
-  '$20, $21, $22, $23, $24, NULL, NULL)';
+  '$20, $21, $22, NULL, NULL)';
 
 interface Stay {
   id?: number;
   site: number;
   from: string;
   to: string;
-  claim?: { key: string; token: string; parts: string[]; siteNumber?: string };
+  claim?: { key: string; token: string };
 }
 
 const postgres = await postgresForTests('create procedure');
@@ -28,8 +28,7 @@ if (postgres) {
       const { rows } = await client.query<{ booking_id: number; site_number: string }>(CALL, [
         ...[1, id ?? null, `P${++references}`, 'Anna', 'Muster', 'anna@example.ch', site, from, to, 2, 0, 0, 'pending', 5000],
         ...[at, 'online', at, null, ['pending', 'confirmed']],
-        ...[claim?.key ?? null, claim?.token ?? null, claim?.parts ?? null, claim ? '2026-06-02T10:00:00Z' : null],
-        claim?.siteNumber ?? null,
+        ...[claim?.key ?? null, claim?.token ?? null, claim ? '2026-06-02T10:00:00Z' : null],
       ]);
       return rows[0];
     };
@@ -73,25 +72,34 @@ if (postgres) {
       expect((await call({ site: 1, from: '2028-01-02', to: '2028-01-03' }))?.booking_id).toBe(51);
     });
 
-    it("completes the claim with its answer's parts joined by the id, in the booking's own transaction", async () => {
+    it("completes the claim with the booking as inserted, in the booking's own transaction", async () => {
       await client.query(
         'INSERT INTO idempotency_keys (tenant_id, idempotency_key, fingerprint, claim_token, claimed_at, expires_at) ' +
           "VALUES (1, 'k1', 'fp', 'token', now(), now() + interval '1 minute')",
       );
-      const parts = ['{"id":', ',"url":"/bookings/', '/"}'];
-      const wrongToken = { key: 'k1', token: 'not-ours', parts };
       const before = Number(await scalar('SELECT count(*) FROM bookings'));
+      const wrongToken = { key: 'k1', token: 'not-ours' };
       await expect(call({ site: 1, from: '2029-01-01', to: '2029-01-02', claim: wrongToken })).rejects.toThrow(/^idempotency_key_in_use$/);
       expect(Number(await scalar('SELECT count(*) FROM bookings'))).toBe(before);
-      const renamed = { key: 'k1', token: 'token', parts, siteNumber: 'S1-old' };
-      await expect(call({ site: 1, from: '2029-01-01', to: '2029-01-02', claim: renamed })).rejects.toThrow(/^site_renamed$/);
 
-      const created = await call({ site: 1, from: '2029-01-01', to: '2029-01-02', claim: { ...renamed, siteNumber: 'S1' } });
-      const stored = (await client.query("SELECT response, booking_id FROM idempotency_keys WHERE idempotency_key = 'k1'")).rows[0];
-      expect(stored).toEqual({
-        response: `{"id":${created!.booking_id},"url":"/bookings/${created!.booking_id}/"}`,
-        booking_id: created!.booking_id,
-      });
+      const created = await call({ site: 1, from: '2029-01-01', to: '2029-01-02', claim: { key: 'k1', token: 'token' } });
+      const stored = (await client.query("SELECT booking, booking_id FROM idempotency_keys WHERE idempotency_key = 'k1'")).rows[0];
+      expect(stored.booking_id).toBe(created!.booking_id);
+      const snapshot = JSON.parse(stored.booking) as unknown[];
+      // The values in the order the service reads a booking: id, tenant, reference, … site number, the stay, ….
+      expect(snapshot.slice(0, 10)).toEqual([
+        created!.booking_id,
+        1,
+        expect.stringMatching(/^P\d+$/),
+        'Anna',
+        'Muster',
+        'anna@example.ch',
+        1,
+        'S1',
+        '2029-01-01',
+        '2029-01-02',
+      ]);
+      expect(snapshot.slice(13, 15)).toEqual(['pending', 5000]);
     });
   });
 } else {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SqlDatabase } from '../src/sql-executor';
+import type { SqlDatabase } from '../src/sql-database';
 import { SqliteDatabase } from '../src/sqlite/sqlite-database';
 import { tempDir } from './support/databases';
 

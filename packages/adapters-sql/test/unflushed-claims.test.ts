@@ -8,7 +8,7 @@ import { postgresForTests } from './support/databases';
 const postgres = await postgresForTests('unflushed claims');
 
 /**
- * An idempotency claim commits without waiting for the disk (Dialect.unflushedCommit), and only the claim: the
+ * An idempotency claim commits without waiting for the disk (SqlDialect.withoutFlush), and only the claim: the
  * setting must be the claim transaction's own, so that the booking that follows on the same connection, and every
  * other write the pool runs there, still waits for the disk. (Whether a commit waited is not visible to a client;
  * that the setting stays inside the claim is.)

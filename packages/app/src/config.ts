@@ -1,6 +1,27 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import type { SqlAccelerators } from '@campsite/adapters-sql';
+
+/** Every accelerator of the service (docs/performance.md), each one a switch: the SQL adapter's, and the answer cache. */
+export interface Accelerators extends SqlAccelerators {
+  /** Rendered GET answers kept while the tenant's data version holds. */
+  answerCache: boolean;
+}
+
+/** The environment variable of each accelerator: ACCELERATOR_ and its name in capitals, e.g. ACCELERATOR_ANSWER_CACHE. */
+export const ACCELERATOR_VARIABLES: Readonly<Record<keyof Accelerators, string>> = {
+  answerCache: 'ACCELERATOR_ANSWER_CACHE',
+  keptTotals: 'ACCELERATOR_KEPT_TOTALS',
+  keysetPages: 'ACCELERATOR_KEYSET_PAGES',
+  keysFirst: 'ACCELERATOR_KEYS_FIRST',
+  checkInWalk: 'ACCELERATOR_CHECK_IN_WALK',
+  createProcedure: 'ACCELERATOR_CREATE_PROCEDURE',
+  groupCommit: 'ACCELERATOR_GROUP_COMMIT',
+  pipelinedSnapshots: 'ACCELERATOR_PIPELINED_SNAPSHOTS',
+  unflushedWrites: 'ACCELERATOR_UNFLUSHED_WRITES',
+  bulkLoad: 'ACCELERATOR_BULK_LOAD',
+};
 
 /** The service's whole configuration, read once from the environment (docs/operations.md, Environment). */
 export interface Config {
@@ -24,8 +45,10 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** `WEBHOOK_TIMEOUT_MS`: how long one delivery attempt may take (docs/webhooks.md). */
   webhookTimeoutMs: number;
-  /** Test-only: SIGKILL the process right after a booking commits, before its answer is written. */
-  killAfterBookingCommit: boolean;
+  /** Which accelerators run (docs/performance.md): ACCELERATORS, then one ACCELERATOR_<NAME> per mechanism. */
+  accelerators: Accelerators;
+  /** The memory every cache of the service draws on, in bytes (CACHE_BUDGET_MB; docs/operations.md). */
+  cacheBudgetBytes: number;
   /** Server processes sharing the port (WORKERS, `serve --workers`): 1 serves in the one process (docs/operations.md). */
   workers: number;
   /** The Prometheus listener (docs/observability.md); null: no metrics at all. */
@@ -127,6 +150,8 @@ const publicUrl = z.string().transform((value, ctx): string => {
 });
 export const MAX_WORKERS = 64;
 
+const onOff = z.enum(['on', 'off'], { error: 'must be on or off' });
+
 /** `auto`: one worker per core the process may use; otherwise a count. */
 export const workerCount = z.string().transform((value, ctx): number => {
   if (value === 'auto') return availableParallelism();
@@ -162,6 +187,12 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl("the collector's OTLP/HTTP base, e.g. http://127.0.0.1:4318").optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl('the full traces URL, e.g. http://127.0.0.1:4318/v1/traces').optional(),
   SLOW_REQUEST_MS: integer(1, 3_600_000).default(1000),
+  ACCELERATORS: onOff.default('on'),
+  CACHE_BUDGET_MB: integer(0, 65_536).default(32),
+  ...(Object.fromEntries(Object.values(ACCELERATOR_VARIABLES).map((name) => [name, onOff.optional()])) as Record<
+    (typeof ACCELERATOR_VARIABLES)[keyof Accelerators],
+    z.ZodOptional<typeof onOff>
+  >),
 });
 
 type Variable = keyof typeof schema.shape;
@@ -212,9 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: v.MAX_CONNECTIONS,
     webhookAllowLoopback: v.WEBHOOK_ALLOW_LOOPBACK === '1',
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
-    // Never set in production: the crash test (test/e2e/crash-retry.test.ts) kills the server between a booking's
-    // commit and its answer this way, to prove that a retry with the same Idempotency-Key finds that booking.
-    killAfterBookingCommit: env.CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT === '1',
+    accelerators: Object.fromEntries(
+      Object.entries(ACCELERATOR_VARIABLES).map(([name, variable]) => [name, (v[variable as Variable] ?? v.ACCELERATORS) === 'on']),
+    ) as unknown as Accelerators,
+    cacheBudgetBytes: v.CACHE_BUDGET_MB * 1024 * 1024,
     workers: v.WORKERS,
     metrics: v.METRICS_PORT === undefined ? null : { host: v.METRICS_HOST ?? '127.0.0.1', port: v.METRICS_PORT },
     // OpenTelemetry's own switch, honoured like the SDK would: set, nothing of it is loaded.

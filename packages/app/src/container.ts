@@ -11,8 +11,6 @@ import {
   type Clock,
   DeliverChanges,
   CreateBooking,
-  FreshApiKeys,
-  FreshReadCache,
   GetAvailability,
   GetBooking,
   GetInvoice,
@@ -31,15 +29,12 @@ import {
   type PricingEngine,
   type RandomSource,
   type RateLimiter,
-  type ReadCache,
   type SecretHasher,
-  StampCheckingLimiter,
-  type StampGuardedLimiter,
   Throttle,
   placeholderPricingEngine,
   systemClock,
 } from '@campsite/domain';
-import { HttpsWebhookTransport, createApp, feedChangeRenderer, webhookUrlPolicy } from '@campsite/adapters-http';
+import { AnswerCache, HttpsWebhookTransport, createApp, feedChangeRenderer, webhookUrlPolicy } from '@campsite/adapters-http';
 import { type Persistence, type QueryObserver, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
@@ -78,11 +73,10 @@ export const TOKENS = {
   SecretHasher: token<SecretHasher>('SecretHasher'),
   Persistence: token<Persistence>('Persistence'),
   RateLimiter: token<RateLimiter>('RateLimiter'),
-  StampGuardedLimiter: token<StampGuardedLimiter>('StampGuardedLimiter'),
   Throttle: token<Throttle>('Throttle'),
   ApiKeyVerifier: token<ApiKeyVerifier>('ApiKeyVerifier'),
   AdmitRequest: token<AdmitRequest>('AdmitRequest'),
-  ReadCache: token<ReadCache>('ReadCache'),
+  AnswerCache: token<AnswerCache | undefined>('AnswerCache'),
   PricingEngine: token<PricingEngine>('PricingEngine'),
   ListBookings: token<ListBookings>('ListBookings'),
   GetBooking: token<GetBooking>('GetBooking'),
@@ -127,6 +121,8 @@ export interface ContainerOptions {
    * own (SQLite); without it a lone process counts in memory.
    */
   rateLimiter?: RateLimiter;
+  /** Tests: stands a decorated port in for the opened one (the crash test's booking repository). */
+  persistence?: (opened: Persistence) => Persistence;
 }
 
 /**
@@ -135,9 +131,6 @@ export interface ContainerOptions {
  * most a duplicate message, never a wrong position (every write after the claim checks the lease's owner).
  */
 const WEBHOOK_LEASE_MARGIN_MS = 10_000;
-
-/** Rendered PDFs kept at most, in KiB (an invoice is about 10 KiB): about 6,000 documents. */
-const DOCUMENT_CACHE_KIB = 64 * 1024;
 
 /** The wired service. `resolve` hands out singletons; `close` releases the database. */
 export interface AppContainer {
@@ -175,11 +168,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const queryObserver = observer && options.wrapQueryObserver ? options.wrapQueryObserver(observer) : observer;
   let persistence: Persistence;
   try {
-    persistence = await openPersistence(config.databaseUrl, {
+    const opened = await openPersistence(config.databaseUrl, {
       clock,
       ...(queryObserver ? { queryObserver } : {}),
       onBackgroundError: (error, what) => logger.warn({ err: error }, what),
+      accelerators: config.accelerators,
     });
+    persistence = options.persistence ? options.persistence(opened) : opened;
   } catch (error) {
     await tracing?.shutdown();
     throw error;
@@ -203,68 +198,41 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // docs/api-behaviour.md §4: Postgres shares one budget between processes in the database; SQLite's workers share the
   // supervisor's counters (docs/operations.md, Workers), and a lone process counts in memory.
   single(TOKENS.RateLimiter, () => persistence.rateLimiter ?? options.rateLimiter ?? new MemoryRateLimiter(clock));
-  // A key row kept in memory is confirmed as its request is counted (docs/architecture.md, "Admission"): by the
-  // database's own statement where it keeps the limiter, else by reading the stamp first, which SQLite reads for free.
-  single(
-    TOKENS.StampGuardedLimiter,
-    () => persistence.rateLimiter ?? new StampCheckingLimiter(get(TOKENS.RateLimiter), persistence.versions),
-  );
   single(
     TOKENS.Throttle,
     () =>
-      new Throttle(
-        get(TOKENS.RateLimiter),
-        { perKeyPerMinute: config.rateLimitPerMinute, authFailuresPerMinute: config.authFailuresPerMinute },
-        get(TOKENS.StampGuardedLimiter),
-      ),
+      new Throttle(get(TOKENS.RateLimiter), {
+        perKeyPerMinute: config.rateLimitPerMinute,
+        authFailuresPerMinute: config.authFailuresPerMinute,
+      }),
   );
-  // Issue 6: reads are reused only while the data stamp is unchanged, so no answer predates a committed write. Key
-  // rows are kept the same way, and the stamp read to check a key serves the reads of its request (one per request).
-  single(TOKENS.ReadCache, () => new FreshReadCache(persistence.versions));
-  single(
-    TOKENS.ApiKeyVerifier,
-    () =>
-      new ApiKeyVerifier(
-        new FreshApiKeys(persistence.apiKeys, persistence.versions),
-        get(TOKENS.SecretHasher),
-        clock,
-        get(TOKENS.Throttle),
-      ),
+  single(TOKENS.ApiKeyVerifier, () => new ApiKeyVerifier(persistence.apiKeys, get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
+  single(TOKENS.AdmitRequest, () => new AdmitRequest(get(TOKENS.ApiKeyVerifier), get(TOKENS.Throttle)));
+  // docs/performance.md, "Answer cache": rendered answers kept while the tenant's data version holds.
+  single(TOKENS.AnswerCache, () =>
+    config.accelerators.answerCache ? new AnswerCache(persistence.versions, config.cacheBudgetBytes) : undefined,
   );
-  single(TOKENS.AdmitRequest, () => new AdmitRequest(get(TOKENS.ApiKeyVerifier), get(TOKENS.Throttle), get(TOKENS.Clock)));
-  const cache = () => get(TOKENS.ReadCache);
-  // A page's count and rows come from one snapshot of the database (docs/database-rules.md).
-  single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, cache(), persistence.snapshots));
-  single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings, cache()));
+  const { snapshots } = persistence;
+  // A page's count and rows come from one snapshot of the database (docs/database-rules.md §4).
+  single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, snapshots));
+  single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings));
   single(
     TOKENS.CreateBooking,
     () =>
       new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random), persistence.customers, persistence.idempotency),
   );
-  single(TOKENS.ListSites, () => new ListSites(persistence.sites, cache(), persistence.snapshots));
-  single(TOKENS.GetAvailability, () => new GetAvailability(persistence.sites, persistence.bookings, cache(), persistence.snapshots));
-  single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, cache(), persistence.snapshots));
-  single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, cache(), persistence.snapshots));
-  // Never cached: the feed is read in one snapshot of its own, and a mirror reads each page once.
+  single(TOKENS.ListSites, () => new ListSites(persistence.sites, snapshots));
+  single(TOKENS.GetAvailability, () => new GetAvailability(persistence.sites, persistence.bookings, snapshots));
+  single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, snapshots));
+  single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, snapshots));
   single(TOKENS.ReadChanges, () => new ReadChanges(persistence.changes));
-  single(TOKENS.GetInvoice, () => new GetInvoice(persistence.invoices, cache()));
-  single(TOKENS.ListInvoiceLines, () => new ListInvoiceLines(persistence.invoices, cache(), persistence.snapshots));
+  single(TOKENS.GetInvoice, () => new GetInvoice(persistence.invoices));
+  single(TOKENS.ListInvoiceLines, () => new ListInvoiceLines(persistence.invoices, snapshots));
   let pool: PooledInvoiceRenderer | undefined;
   single(TOKENS.InvoiceRenderer, () => options.invoiceRenderer ?? (pool = new PooledInvoiceRenderer()));
-  // docs/accounting.md, "Performance": a PDF is kept from its first rendering (no doorkeeper: rendering is the
-  // expensive part), in a budget of its own so PDFs never push out JSON reads; once the tenant's data stamp moves it
-  // is rendered again only if its own data changed.
   single(
     TOKENS.GetInvoiceDocument,
-    () =>
-      new GetInvoiceDocument(
-        persistence.invoices,
-        persistence.bookings,
-        persistence.issuers,
-        get(TOKENS.InvoiceRenderer),
-        new FreshReadCache(persistence.versions, DOCUMENT_CACHE_KIB, 0),
-        persistence.snapshots,
-      ),
+    () => new GetInvoiceDocument(persistence.invoices, persistence.bookings, persistence.issuers, get(TOKENS.InvoiceRenderer), snapshots),
   );
   single(
     TOKENS.ManageApiKeys,
@@ -305,6 +273,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     createApp({
       activity: get(TOKENS.RequestActivity),
       admission: get(TOKENS.AdmitRequest),
+      ...optional('answers', get(TOKENS.AnswerCache)),
       listBookings: get(TOKENS.ListBookings),
       getBooking: get(TOKENS.GetBooking),
       createBooking: get(TOKENS.CreateBooking),
@@ -321,7 +290,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
       database: persistence,
       ...(config.publicUrl === null ? {} : { publicUrl: config.publicUrl }),
       ...(config.trustProxy === null ? {} : { trustProxy: config.trustProxy }),
-      ...(config.killAfterBookingCommit ? { bookingCommitted: () => process.kill(process.pid, 'SIGKILL') } : {}),
       ...(observer ? { observer } : {}),
     }),
   );
@@ -345,6 +313,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
       }
     },
   };
+}
+
+/** `{ [name]: value }` when the value is there, else nothing: for options that must be absent rather than undefined. */
+function optional<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [name]: value }) as { [P in K]?: V };
 }
 
 /** The ports an import needs (the `import` command and the demo seed). */

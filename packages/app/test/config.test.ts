@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ACCELERATOR_VARIABLES, type Accelerators, ConfigError, loadConfig } from '../src/config';
+
+const ALL_ON = Object.fromEntries(Object.keys(ACCELERATOR_VARIABLES).map((name) => [name, true])) as unknown as Accelerators;
 
 function failure(env: Record<string, string>): ConfigError {
   try {
@@ -29,7 +31,8 @@ describe('loadConfig', () => {
       maxConnections: 10_000,
       webhookAllowLoopback: false,
       webhookTimeoutMs: 10_000,
-      killAfterBookingCommit: false,
+      accelerators: ALL_ON,
+      cacheBudgetBytes: 32 * 1024 * 1024,
       workers: 1,
       metrics: null,
       otlpEndpoint: null,
@@ -75,7 +78,8 @@ describe('loadConfig', () => {
       maxConnections: 500,
       webhookAllowLoopback: true,
       webhookTimeoutMs: 2500,
-      killAfterBookingCommit: false,
+      accelerators: ALL_ON,
+      cacheBudgetBytes: 32 * 1024 * 1024,
       workers: 3,
       metrics: { host: '0.0.0.0', port: 9464 },
       otlpEndpoint: 'http://collector:4318',
@@ -83,9 +87,20 @@ describe('loadConfig', () => {
     });
   });
 
-  it('arms the crash test only for exactly CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT=1', () => {
-    expect(loadConfig({ CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT: '1' }).killAfterBookingCommit).toBe(true);
-    expect(loadConfig({ CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT: 'yes' }).killAfterBookingCommit).toBe(false);
+  it('turns every accelerator off with ACCELERATORS=off, and one at a time with its own variable either way', () => {
+    const off = loadConfig({ ACCELERATORS: 'off' }).accelerators;
+    expect(Object.values(off).every((on) => !on)).toBe(true);
+    expect(Object.keys(off).sort()).toEqual(Object.keys(ACCELERATOR_VARIABLES).sort());
+    expect(loadConfig({ ACCELERATOR_ANSWER_CACHE: 'off' }).accelerators).toEqual({ ...ALL_ON, answerCache: false });
+    expect(loadConfig({ ACCELERATORS: 'off', ACCELERATOR_KEPT_TOTALS: 'on' }).accelerators.keptTotals).toBe(true);
+    expect(failure({ ACCELERATORS: 'no' }).message).toBe('ACCELERATORS: must be on or off (got "no")');
+    expect(failure({ ACCELERATOR_GROUP_COMMIT: 'yes' }).message).toBe('ACCELERATOR_GROUP_COMMIT: must be on or off (got "yes")');
+  });
+
+  it('reads the cache budget in MiB', () => {
+    expect(loadConfig({ CACHE_BUDGET_MB: '8' }).cacheBudgetBytes).toBe(8 * 1024 * 1024);
+    expect(loadConfig({ CACHE_BUDGET_MB: '0' }).cacheBudgetBytes).toBe(0);
+    expect(failure({ CACHE_BUDGET_MB: '-1' }).message).toMatch(/^CACHE_BUDGET_MB: /);
   });
 
   it('reads WORKERS=auto as one worker per core, and refuses anything but auto or 1 to 64', () => {

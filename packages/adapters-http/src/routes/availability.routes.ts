@@ -10,6 +10,7 @@ export function availabilityResources(deps: HttpDeps): { collection: Resource } 
     collection: resource({
       GET: {
         scope: deps.getAvailability.scope,
+        cacheable: true,
         async handle(req, res, principal) {
           const query = queryOf(req);
           // Like a list's filters, the window is checked (400) before the page (404 Invalid page.).

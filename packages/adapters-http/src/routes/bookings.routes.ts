@@ -1,14 +1,15 @@
-import { type Booking, DomainError, parsePythonInt, readIdempotencyKey } from '@campsite/domain';
+import { type Booking, DomainError, readIdempotencyKey } from '@campsite/domain';
 import type { Response } from 'express';
 import { fingerprintOf } from '../body/fingerprint';
 import { readJsonBody } from '../body/read-json-body';
 import { wordedBookingRefusal } from '../drf-compat/booking-messages';
+import { parsePythonInt } from '../drf-compat/paging';
 import type { HttpDeps } from '../http-deps';
 import { bookingJson } from '../presenters';
 import { readBookingFilter } from '../schemas/booking-filter.schema';
 import { readCreateBookingBody } from '../schemas/create-booking.schema';
 import { originOf } from '../public-origin';
-import { jsonText, renderedAnswer, sendJson, sendJsonText } from '../send-json';
+import { jsonAnswer, sendJson } from '../send-json';
 import { type Resource, queryOf, readPaging, renderPage, resource } from './endpoint';
 
 export const BOOKINGS_PATH = '/api/v1/public/bookings/';
@@ -17,6 +18,7 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
   const collection = resource({
     GET: {
       scope: deps.listBookings.scope,
+      cacheable: true,
       async handle(req, res, principal) {
         const query = queryOf(req);
         // DRF filters the queryset (400) before it paginates (404 Invalid page.).
@@ -33,29 +35,17 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
         const body = await readJsonBody(req);
         const read = readCreateBookingBody(body);
         const { input } = read;
-        if (key === undefined) {
-          const booking = await deps.createBooking.execute(principal, input).catch((error: unknown) => {
-            throw wordedBookingRefusal(error, read);
-          });
-          deps.bookingCommitted?.();
-          res.setHeader('Location', locationOf(res, booking));
-          sendJson(res, 201, bookingJson(booking));
-          return;
-        }
-        const outcome = await deps.createBooking
-          .executeOnce(principal, input, {
-            key,
-            fingerprint: fingerprintOf(body),
-            responseOf: (booking) => JSON.stringify({ location: locationOf(res, booking), body: jsonText(bookingJson(booking)) }),
-          })
-          .catch((error: unknown) => {
-            throw wordedBookingRefusal(error, read);
-          });
-        if (!outcome.replayed) deps.bookingCommitted?.();
-        const stored = JSON.parse(outcome.response) as { location: string; body: string };
-        res.setHeader('Location', stored.location);
+        const outcome = await (
+          key === undefined
+            ? deps.createBooking.execute(principal, input).then((booking) => ({ replayed: false, booking }))
+            : deps.createBooking.executeOnce(principal, input, { key, fingerprint: fingerprintOf(body) })
+        ).catch((error: unknown) => {
+          throw wordedBookingRefusal(error, read);
+        });
+        // A replay renders the booking as the first request created it, so its body and Location are the first's.
+        res.setHeader('Location', locationOf(res, outcome.booking));
         if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-        sendJsonText(res, 201, stored.body);
+        sendJson(res, 201, bookingJson(outcome.booking));
       },
     },
   });
@@ -63,12 +53,12 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
   const detail = resource({
     GET: {
       scope: deps.getBooking.scope,
+      cacheable: true,
       async handle(_req, _res, principal, pathId) {
         // docs/api-behaviour.md §2: an id that is not an integer is the same 404 as an absent booking.
         const id = pathId === undefined ? null : parsePythonInt(pathId);
         if (id === null) throw new DomainError('not_found');
-        const booking = await deps.getBooking.execute(principal, id);
-        return renderedAnswer(booking, '', () => bookingJson(booking));
+        return jsonAnswer(bookingJson(await deps.getBooking.execute(principal, id)));
       },
     },
   });

@@ -4,7 +4,8 @@ import { bookingJson, customerJson, invoiceJson, siteJson } from '../presenters'
 import type { changeSchema } from '../schemas/responses.schema';
 import { encodeQuery, groupQuery, lastValue } from '../drf-compat/urlencode';
 import { originOf } from '../public-origin';
-import { renderedAnswer } from '../send-json';
+import { readPageSize } from '../drf-compat/paging';
+import { jsonAnswer } from '../send-json';
 import { type Resource, queryOf, resource } from './endpoint';
 
 /** A change as the feed shows it: the record exactly as its list renders it, null once deleted (docs/change-feed.md). */
@@ -33,7 +34,7 @@ export function changeResources(deps: { readChanges: ReadChanges }): { collectio
           const query = queryOf(req);
           const page = await deps.readChanges.execute(principal, {
             after: lastValue(query, 'after'),
-            pageSize: lastValue(query, 'page_size'),
+            pageSize: readPageSize(lastValue(query, 'page_size')),
           });
           let next: string | null = null;
           if (page.hasMore) {
@@ -41,14 +42,8 @@ export function changeResources(deps: { readChanges: ReadChanges }): { collectio
             groups.set('after', [page.cursor]);
             next = `${originOf(res)}${req.path}?${encodeQuery(groups)}`;
           }
-          // A page of the feed is read afresh every time, so its tag is digested from each answer it gives.
-          return renderedAnswer(page, '', () => ({
-            count: page.count,
-            next,
-            previous: null,
-            cursor: page.cursor,
-            results: page.changes.map(changeJson),
-          }));
+          // Never kept (not `cacheable`): what a page shows depends on the scopes of the key that asks.
+          return jsonAnswer({ count: page.count, next, previous: null, cursor: page.cursor, results: page.changes.map(changeJson) });
         },
       },
     }),

@@ -1,17 +1,10 @@
-import {
-  readPageRequest,
-  type Page,
-  type PageHint,
-  type PageRequest,
-  type Principal,
-  type RequiredScope,
-  type Scope,
-} from '@campsite/domain';
+import { type Page, type PageHint, type PageRequest, type Principal, type RequiredScope, type Scope } from '@campsite/domain';
 import type { Request, Response } from 'express';
 import { pageLinks, readPageHint } from '../pagination-links';
+import { readPageRequest } from '../drf-compat/paging';
 import { lastValue, parseQuery, type QueryPairs } from '../drf-compat/urlencode';
 import { originOf } from '../public-origin';
-import { type RenderedAnswer, renderedAnswer } from '../send-json';
+import { type RenderedAnswer, jsonAnswer } from '../send-json';
 
 /**
  * One method of one path: the scope its use case requires (or a list of which any one will do), and the work after
@@ -20,6 +13,11 @@ import { type RenderedAnswer, renderedAnswer } from '../send-json';
  */
 export interface Endpoint {
   readonly scope: RequiredScope;
+  /**
+   * Set on a GET whose answer depends on nothing but the request's URL and the tenant's data: its rendered answer may
+   * be kept while the tenant's data version holds (AnswerCache, docs/performance.md).
+   */
+  readonly cacheable?: true;
   handle(req: Request, res: Response, principal: Principal, pathId: string | undefined): Promise<RenderedAnswer | void>;
 }
 
@@ -59,11 +57,8 @@ export function readPaging(query: QueryPairs): { request: PageRequest; hint: Pag
 
 /** The pagination envelope (spec: count, next, previous, results; never a bare array). */
 export function renderPage<T>(req: Request, res: Response, query: QueryPairs, page: Page<T>, present: (row: T) => unknown): RenderedAnswer {
-  const origin = originOf(res);
-  return renderedAnswer(page, `${origin}${req.originalUrl}`, () => {
-    const { next, previous } = pageLinks(`${origin}${req.path}`, query, page);
-    return { count: page.count, next, previous, results: page.results.map(present) };
-  });
+  const { next, previous } = pageLinks(`${originOf(res)}${req.path}`, query, page);
+  return jsonAnswer({ count: page.count, next, previous, results: page.results.map(present) });
 }
 
 /** The sites, customers and invoices lists share one shape; each reads its own filters. */
@@ -74,6 +69,7 @@ export function listEndpoint<T, F>(
 ): Endpoint {
   return {
     scope: useCase.scope,
+    cacheable: true,
     async handle(req, res, principal) {
       const query = queryOf(req);
       // DRF filters the queryset (400) before it paginates (404 Invalid page.).

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { DatabaseProbe, HttpLogger } from '../http-deps';
 import { setRoute } from '../request-context';
-import { ifNoneMatchHolds, renderedAnswer, sendAnswer, sendJson, sendNotModified } from '../send-json';
+import { ifNoneMatchHolds, jsonAnswer, sendAnswer, sendJson, sendNotModified } from '../send-json';
 import { TransportError } from '../transport-error';
 
 const HEALTHY = { status: 'ok' };
@@ -43,7 +43,7 @@ export function healthRoutes(database: DatabaseProbe | undefined, logger: HttpLo
 
 /** A probe's 200, like every 200 to a GET with its entity tag (docs/channel-managers.md, "Polling cheaply"). */
 function sendHealthy(req: Request, res: Response, body: object): void {
-  const answer = renderedAnswer(body, '', () => body);
+  const answer = jsonAnswer(body);
   if (ifNoneMatchHolds(req.get('if-none-match'), answer.etag)) sendNotModified(res, answer.etag);
   else sendAnswer(res, answer);
 }

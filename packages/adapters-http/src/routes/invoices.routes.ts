@@ -1,8 +1,9 @@
-import { DomainError, isRecordId, parsePythonInt } from '@campsite/domain';
+import { DomainError, isRecordId } from '@campsite/domain';
+import { parsePythonInt } from '../drf-compat/paging';
 import type { HttpDeps } from '../http-deps';
 import { invoiceJson, invoiceLineJson } from '../presenters';
 import { pdfAnswer } from '../send-pdf';
-import { renderedAnswer } from '../send-json';
+import { jsonAnswer } from '../send-json';
 import { readInvoiceFilter } from '../schemas/list-filter.schema';
 import { type Resource, listEndpoint, queryOf, readPaging, renderPage, resource } from './endpoint';
 
@@ -20,15 +21,16 @@ export function invoiceResources(deps: HttpDeps): { collection: Resource; detail
     detail: resource({
       GET: {
         scope: deps.getInvoice.scope,
+        cacheable: true,
         async handle(_req, _res, principal, pathId) {
-          const invoice = await deps.getInvoice.execute(principal, invoiceId(pathId));
-          return renderedAnswer(invoice, '', () => invoiceJson(invoice));
+          return jsonAnswer(invoiceJson(await deps.getInvoice.execute(principal, invoiceId(pathId))));
         },
       },
     }),
     lines: resource({
       GET: {
         scope: deps.listInvoiceLines.scope,
+        cacheable: true,
         async handle(req, res, principal, pathId) {
           const id = invoiceId(pathId);
           const query = queryOf(req);
@@ -40,6 +42,7 @@ export function invoiceResources(deps: HttpDeps): { collection: Resource; detail
     pdf: resource({
       GET: {
         scope: deps.getInvoiceDocument.scope,
+        cacheable: true,
         async handle(_req, _res, principal, pathId) {
           return pdfAnswer(await deps.getInvoiceDocument.execute(principal, invoiceId(pathId)));
         },

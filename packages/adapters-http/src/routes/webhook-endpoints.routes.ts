@@ -5,7 +5,6 @@ import {
   type Principal,
   type WebhookEndpointView,
   formatDateTime,
-  parsePythonInt,
 } from '@campsite/domain';
 import type { Response } from 'express';
 import type { z } from 'zod';
@@ -25,7 +24,8 @@ import type {
   webhookEndpointPageSchema,
   webhookEndpointSchema,
 } from '../schemas/responses.schema';
-import { renderedAnswer, sendJson } from '../send-json';
+import { parsePythonInt } from '../drf-compat/paging';
+import { jsonAnswer, sendJson } from '../send-json';
 import { type Resource, queryOf, readPaging, renderPage, resource } from './endpoint';
 
 export const WEBHOOK_ENDPOINTS_PATH = '/api/v1/public/webhook-endpoints/';
@@ -87,14 +87,9 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       async handle(_req, _res, principal) {
         // At most ten per tenant, so one page always holds them all.
         const views = await manage.list(principal);
-        return renderedAnswer(
-          views,
-          '',
-          () =>
-            ({ count: views.length, next: null, previous: null, results: views.map(endpointJson) }) satisfies z.output<
-              typeof webhookEndpointPageSchema
-            >,
-        );
+        return jsonAnswer({ count: views.length, next: null, previous: null, results: views.map(endpointJson) } satisfies z.output<
+          typeof webhookEndpointPageSchema
+        >);
       },
     },
     POST: {
@@ -112,7 +107,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       scope,
       async handle(_req, _res, principal, pathId) {
         const view = await manage.get(principal, endpointId(pathId));
-        return renderedAnswer(view, '', () => endpointJson(view));
+        return jsonAnswer(endpointJson(view));
       },
     },
     PATCH: {

@@ -1,4 +1,5 @@
-import { DomainError, isCalendarDate, parsePythonInt, type CalendarDate, type FieldErrors } from '@campsite/domain';
+import { DomainError, isCalendarDate, type CalendarDate, type FieldErrors } from '@campsite/domain';
+import { parsePythonInt } from '../drf-compat/paging';
 import { z } from 'zod';
 import { PyFloat, type PyJson, type PyObject } from '../drf-compat/json-parser';
 import { PY_WHITESPACE, pyFloatRepr, pyLength, pyStrip, pyTypeName } from '../drf-compat/text';

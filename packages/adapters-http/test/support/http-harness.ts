@@ -5,8 +5,6 @@ import {
   AdmitRequest,
   ApiKeyVerifier,
   CreateBooking,
-  FreshApiKeys,
-  FreshReadCache,
   GetAvailability,
   GetBooking,
   GetInvoice,
@@ -20,7 +18,6 @@ import {
   ReadChanges,
   ManageApiKeys,
   ManageWebhookEndpoints,
-  StampCheckingLimiter,
   Throttle,
   type Scope,
   type TenantSnapshot,
@@ -29,7 +26,6 @@ import {
 import {
   FakeSecretHasher,
   FixedClock,
-  GuardedMemoryRateLimiter,
   InMemoryApiKeyRepository,
   InMemoryBookingRepository,
   InMemoryChangeFeed,
@@ -50,7 +46,7 @@ import {
 } from '@campsite/domain/testing';
 import type { Express } from 'express';
 import { generate } from 'selfsigned';
-import { createApp, type HttpDeps, type HttpLogger, webhookUrlPolicy } from '../../src/index';
+import { AnswerCache, createApp, type HttpDeps, type HttpLogger, webhookUrlPolicy } from '../../src/index';
 import { answerValidator } from '../../src/testing/index';
 
 /** Shared set-up for the HTTP tests: the real app over in-memory adapters, served over real TLS. */
@@ -80,7 +76,8 @@ export interface World {
 export interface WorldOptions extends Partial<ThrottleLimits> {
   trustProxy?: string | boolean | number;
   activity?: HttpDeps['activity'];
-  limiter?: 'guarded' | 'plain';
+  /** Keep rendered answers while the store's version holds, as the app does by default (default on). */
+  answerCache?: boolean;
   /** The PDF renderer (the app's own in its tests; a JSON fake here by default). */
   renderer?: InvoiceRenderer;
   /** WEBHOOK_ALLOW_LOOPBACK (default off, as in production). */
@@ -102,16 +99,10 @@ export function buildWorld(options: WorldOptions = {}): World {
   const sites = new InMemorySiteRepository(store);
   const versions = new InMemoryDataVersions(store);
   const invoices = new InMemoryInvoiceRepository(store);
-  // 'guarded' is the Postgres path (a kept key confirmed in the limiter's own atomic step), 'plain' the SQLite one
-  // (the stamp read, then the request counted).
-  const atomic = new GuardedMemoryRateLimiter(clock, versions);
-  const plain = new MemoryRateLimiter(clock);
-  const [limiter, guarded] = options.limiter === 'plain' ? [plain, new StampCheckingLimiter(plain, versions)] : [atomic, atomic];
-  const throttle = new Throttle(
-    limiter,
-    { perKeyPerMinute: options.perKeyPerMinute ?? 600, authFailuresPerMinute: options.authFailuresPerMinute ?? 10_000 },
-    guarded,
-  );
+  const throttle = new Throttle(new MemoryRateLimiter(clock), {
+    perKeyPerMinute: options.perKeyPerMinute ?? 600,
+    authFailuresPerMinute: options.authFailuresPerMinute ?? 10_000,
+  });
   const logs: LogLine[] = [];
   const webhooks = new RecordingWebhookTransport();
   const logger: HttpLogger = {
@@ -119,12 +110,12 @@ export function buildWorld(options: WorldOptions = {}): World {
     warn: (fields, msg) => logs.push({ level: 'warn', fields, msg }),
     error: (fields, msg) => logs.push({ level: 'error', fields, msg }),
   };
-  // Wired as the app wires it: reads and key rows reused while the store's stamp holds still.
-  const cache = new FreshReadCache(versions);
+  // Wired as the app wires it: rendered answers reused while the store's version holds still.
   const deps: HttpDeps = {
-    admission: new AdmitRequest(new ApiKeyVerifier(new FreshApiKeys(apiKeys, versions), hasher, clock, throttle), throttle, clock),
-    listBookings: new ListBookings(bookings, cache),
-    getBooking: new GetBooking(bookings, cache),
+    admission: new AdmitRequest(new ApiKeyVerifier(apiKeys, hasher, clock, throttle), throttle),
+    ...(options.answerCache === false ? {} : { answers: new AnswerCache(versions, 32 * 1024 * 1024) }),
+    listBookings: new ListBookings(bookings),
+    getBooking: new GetBooking(bookings),
     createBooking: new CreateBooking(
       bookings,
       sites,
@@ -133,18 +124,17 @@ export function buildWorld(options: WorldOptions = {}): World {
       new InMemoryCustomerRepository(store),
       new InMemoryIdempotencyStore(store),
     ),
-    listSites: new ListSites(sites, cache),
-    getAvailability: new GetAvailability(sites, bookings, cache),
-    listCustomers: new ListCustomers(new InMemoryCustomerRepository(store), cache),
-    listInvoices: new ListInvoices(invoices, cache),
-    getInvoice: new GetInvoice(invoices, cache),
-    listInvoiceLines: new ListInvoiceLines(invoices, cache),
+    listSites: new ListSites(sites),
+    getAvailability: new GetAvailability(sites, bookings),
+    listCustomers: new ListCustomers(new InMemoryCustomerRepository(store)),
+    listInvoices: new ListInvoices(invoices),
+    getInvoice: new GetInvoice(invoices),
+    listInvoiceLines: new ListInvoiceLines(invoices),
     getInvoiceDocument: new GetInvoiceDocument(
       invoices,
       bookings,
       new InMemoryInvoiceIssuerRepository(store),
       options.renderer ?? jsonInvoiceRenderer,
-      cache,
     ),
     readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
     manageWebhookEndpoints: new ManageWebhookEndpoints(

@@ -1,52 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { isDomainError } from '@campsite/domain';
-import {
-  type ConnectionUse,
-  type Dialect,
-  type KeyedSource,
-  type RawRow,
-  type Row,
-  type SqlDatabase,
-  type SqlExecutor,
-  byIdSql,
-} from '../sql-executor';
+import type { ConnectionUse, RawRow, Row, SqlExecutor } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
 import { databaseUnavailable, isConnectionFailure, translateConnectionFailure } from './connection-failures';
-import { TurnBatches } from '../turn-batches';
-import { LookupBatcher } from './lookup-batcher';
+import { PostgresDialect } from './postgres-dialect';
 
-export const postgresDialect: Dialect = {
-  name: 'postgres',
-  // ISO text is exact to the millisecond and cheaper for the driver than a Date in local time.
-  time: (date) => date.toISOString(),
-  readTime: (value) => (value instanceof Date ? value : new Date(String(value))),
-  // A row-value comparison is an index condition on a btree over (key, id) in Postgres.
-  keyset: (op, keyColumn, idColumn, key, id) => ({ sql: `(${keyColumn}, ${idColumn}) ${op} (?, ?)`, params: [key, id] }),
-  sortsKeysFirst: false,
-  forUpdate: ' FOR UPDATE',
-  // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
-  migrationLock: "SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))",
-  analyzeAfterLoad: (table) => `VACUUM (ANALYZE) ${table}`,
-  afterAnalyze: [],
-  nextDataVersion: () => "nextval('data_versions')",
-  dataStamp: 'data_version',
-  keyStamp: 'key_version',
-  unflushedCommit: ", set_config('synchronous_commit', 'off', true)",
-  captureTriggers: null,
-  rowTriggerSwitch: {
-    triggers: 'SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgrelid = ANY ($1::regclass[])',
-    off: "SELECT set_config('session_replication_role', 'replica', true)",
-    on: "SELECT set_config('session_replication_role', 'origin', true)",
-  },
-  // Several processes serve one database, and the limiter's statement can check a tenant's data_version as it counts.
-  keepsRateLimits: true,
-  createsBookingsInOneCall: true,
-  utcDay: (column) => `(${column} AT TIME ZONE 'UTC')::date`,
-  dayParam: (date) => date,
-  monthStart: (column) => `date_trunc('month', ${column})::date`,
-  unindexed: (column, type) => (type === 'date' ? `(${column} + 0)` : `(${column} || '')`),
-  indexedBy: () => '',
-};
+export interface PgOptions {
+  /** Pool size (default 10). */
+  max?: number;
+  /** Told about failures no request sees (an idle connection that broke, a snapshot's COMMIT that failed). */
+  onBackgroundError?: (error: unknown, what: string) => void;
+  /**
+   * Whether a snapshot's reads go out right behind its BEGIN, and its COMMIT after the caller has its result
+   * (docs/performance.md, "Pipelined snapshots"); otherwise each waits for the one before, as in any transaction.
+   */
+  pipelinedSnapshots?: boolean;
+  /** Whether harmless single-statement writes commit without waiting for the WAL (PostgresDialect). */
+  unflushedWrites?: boolean;
+}
 
 const STATEMENT_TIMEOUT_MS = 10_000;
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
@@ -217,28 +189,23 @@ function release(client: pg.PoolClient, broken?: Error): void {
 }
 
 export class PgDatabase implements SqlDatabase {
-  readonly dialect = postgresDialect;
+  readonly dialect: PostgresDialect;
   private readonly pool: pg.Pool;
   private readonly statements = new NumberedStatements();
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
-  private readonly memos = new WeakMap<SqlExecutor, Map<string, Promise<unknown>>>();
-  private readonly lookups: LookupBatcher;
   private readonly onBackgroundError: ((error: unknown, what: string) => void) | undefined;
-  private readonly sharedReads = new TurnBatches<{ sql: string; params: readonly unknown[] }, null, unknown>(
-    async ({ sql, params }, callers) => {
-      const row = await this.get(sql, params);
-      return callers.map(() => row);
-    },
-  );
+  private readonly pipelinedSnapshots: boolean;
 
-  constructor(connectionString: string, options: { max?: number; onBackgroundError?: (error: unknown, what: string) => void } = {}) {
+  constructor(connectionString: string, options: PgOptions = {}) {
+    this.dialect = new PostgresDialect({ unflushedWrites: options.unflushedWrites ?? true });
+    this.pipelinedSnapshots = options.pipelinedSnapshots ?? true;
     this.pool = new pg.Pool({
       connectionString,
       max: options.max ?? 10,
       types,
-      // Issue 4: no statement may hold a connection (and its locks) for long. Sent as startup parameters, which a
+      // No statement may hold a connection (and its locks) for long. Sent as startup parameters, which a
       // pooler may drop (PgBouncer's ignore_startup_parameters); transactions set them again for themselves (BEGIN).
       statement_timeout: STATEMENT_TIMEOUT_MS,
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
@@ -248,30 +215,11 @@ export class PgDatabase implements SqlDatabase {
     this.onBackgroundError = options.onBackgroundError;
     this.pool.on('error', (error) => this.onBackgroundError?.(error, 'an idle PostgreSQL connection failed'));
     this.direct = executorOn(viaPool(this.pool), this.statements, (work) => this.transaction(work));
-    this.lookups = new LookupBatcher((sql, params) => this.rows(sql, params));
   }
 
   consistent<T>(work: () => Promise<T>): Promise<T> {
     if (this.ambient.getStore()) return work();
     return this.snapshot((tx) => this.ambient.run(tx, work));
-  }
-
-  snapshotMemo(): Map<string, Promise<unknown>> | undefined {
-    const snapshot = this.ambient.getStore();
-    if (!snapshot) return undefined;
-    let memo = this.memos.get(snapshot);
-    if (!memo) this.memos.set(snapshot, (memo = new Map()));
-    return memo;
-  }
-
-  rowById(source: KeyedSource, tenantId: number, id: number): Promise<RawRow | undefined> {
-    if (this.ambient.getStore()) return this.rows(byIdSql(source), [tenantId, id]).then(([row]) => row);
-    return this.lookups.rowById(source, tenantId, id);
-  }
-
-  getShared<T = Row>(sql: string, params: readonly unknown[]): Promise<T | undefined> {
-    if (this.ambient.getStore()) return this.get<T>(sql, params);
-    return this.sharedReads.add(`${sql}\u0000${JSON.stringify(params)}`, { sql, params }, null) as Promise<T | undefined>;
   }
 
   private reader(): SqlExecutor {
@@ -335,7 +283,7 @@ export class PgDatabase implements SqlDatabase {
 
   /** A read-only snapshot changes nothing, so one that lost its connection runs once more, as a read does. */
   async snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const read = () => this.readOnly(work);
+    const read = () => (this.pipelinedSnapshots ? this.readOnly(work) : this.within(SNAPSHOT_BEGIN, work));
     try {
       return await read();
     } catch (error) {
@@ -424,14 +372,6 @@ export class PgDatabase implements SqlDatabase {
       release(client, error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
-  }
-
-  /**
-   * Postgres keeps no database-wide change counter a client can read without a query: SqlDataVersions reads the
-   * tenant's `data_version` every time.
-   */
-  engineStamp(): null {
-    return null;
   }
 
   connections(): ConnectionUse {

@@ -1,29 +1,47 @@
 import type { ApiKey, Booking, Customer, Invoice, InvoiceLine, Scope, Site } from '@campsite/domain';
-import { type Dialect, type RawRow, type Row, toInt } from '../sql-executor';
+import type { SqlDialect } from '../sql-dialect';
+import { type RawRow, type Row, toInt } from '../sql-executor';
 import type { ListSource } from './windowed-list';
 
 const text = (value: unknown) => String(value);
-const maybeTime = (dialect: Dialect, value: unknown) => (value === null || value === undefined ? null : dialect.readTime(value));
+const maybeTime = (dialect: SqlDialect, value: unknown) => (value === null || value === undefined ? null : dialect.readTime(value));
 
-// Issue 6: list and detail reads take rows as arrays (`SqlExecutor.rows`) and each mapper reads its SELECT's columns
-// by position, so a page of 50 builds 50 entities and nothing in between. The select list and the mapper are kept
+// List and detail reads take rows as arrays (`SqlExecutor.rows`) and each mapper reads its SELECT's columns by
+// position, so a page of 50 builds 50 entities and nothing in between. The select list and the mapper are kept
 // side by side: change one, change the other. Text columns arrive as strings and integers as numbers from both
 // drivers (int8 and date parsers in pg-database.ts), so they are taken as they are; ids still go through `toInt`.
 
 // The site number comes from a scalar subquery rather than a join: it then runs only for the rows of the window, and
 // neither planner is tempted to start from sites and sort (SQLite did, 100x slower on page 1 of a 100k tenant).
-export const BOOKINGS: ListSource = {
-  columns:
-    'b.id, b.tenant_id, b.booking_reference, b.guest_first_name, b.guest_last_name, b.guest_email, b.site_id, ' +
-    '(SELECT s.site_number FROM sites s WHERE s.tenant_id = b.tenant_id AND s.id = b.site_id) AS site_number, ' +
-    'b.check_in_date, b.check_out_date, b.num_adults, b.num_youth, b.num_children, b.status, b.total_price, ' +
-    'b.created_at, b.source, b.updated_at, ' +
-    'b.customer_id',
-  table: 'bookings',
-  alias: 'b',
-};
+/**
+ * A booking's values in the order toBooking reads them, as expressions over `bookings b`. The idempotency record
+ * keeps the same list as JSON (sql-idempotency-store.ts, migration 018), so this order is stored data: append only.
+ */
+export const BOOKING_VALUES: readonly string[] = [
+  'b.id',
+  'b.tenant_id',
+  'b.booking_reference',
+  'b.guest_first_name',
+  'b.guest_last_name',
+  'b.guest_email',
+  'b.site_id',
+  '(SELECT s.site_number FROM sites s WHERE s.tenant_id = b.tenant_id AND s.id = b.site_id)',
+  'b.check_in_date',
+  'b.check_out_date',
+  'b.num_adults',
+  'b.num_youth',
+  'b.num_children',
+  'b.status',
+  'b.total_price',
+  'b.created_at',
+  'b.source',
+  'b.updated_at',
+  'b.customer_id',
+];
 
-export function toBooking(dialect: Dialect, row: RawRow): Booking {
+export const BOOKINGS: ListSource = { columns: BOOKING_VALUES.join(', '), table: 'bookings', alias: 'b' };
+
+export function toBooking(dialect: SqlDialect, row: RawRow): Booking {
   return {
     id: toInt(row[0]),
     tenantId: toInt(row[1]),
@@ -55,7 +73,7 @@ export const SITES: ListSource = {
   alias: 's',
 };
 
-export function toSite(dialect: Dialect, row: RawRow): Site {
+export function toSite(dialect: SqlDialect, row: RawRow): Site {
   return {
     id: toInt(row[0]),
     tenantId: toInt(row[1]),
@@ -76,7 +94,7 @@ export const CUSTOMERS: ListSource = {
   alias: 'u',
 };
 
-export function toCustomer(dialect: Dialect, row: RawRow): Customer {
+export function toCustomer(dialect: SqlDialect, row: RawRow): Customer {
   return {
     id: toInt(row[0]),
     tenantId: toInt(row[1]),
@@ -95,7 +113,7 @@ export const INVOICES: ListSource = {
   alias: 'i',
 };
 
-export function toInvoice(dialect: Dialect, row: RawRow): Invoice {
+export function toInvoice(dialect: SqlDialect, row: RawRow): Invoice {
   return {
     id: toInt(row[0]),
     tenantId: toInt(row[1]),
@@ -150,7 +168,7 @@ export const BILLING_COLUMNS = [
 export const API_KEY_SELECT =
   'SELECT id, tenant_id, name, prefix, secret_hash, scopes, expires_at, revoked_at, last_used_at, created_at FROM api_keys';
 
-export function toApiKey(dialect: Dialect, row: Row): ApiKey {
+export function toApiKey(dialect: SqlDialect, row: Row): ApiKey {
   return {
     id: toInt(row.id),
     tenantId: toInt(row.tenant_id),
@@ -167,6 +185,6 @@ export function toApiKey(dialect: Dialect, row: Row): ApiKey {
 }
 
 /** A nullable datetime as a parameter. */
-export function timeOrNull(dialect: Dialect, date: Date | null | undefined): unknown {
+export function timeOrNull(dialect: SqlDialect, date: Date | null | undefined): unknown {
   return date ? dialect.time(date) : null;
 }

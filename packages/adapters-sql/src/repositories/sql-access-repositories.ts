@@ -8,7 +8,7 @@ import {
   type TenantRepository,
   type TenantSummary,
 } from '@campsite/domain';
-import type { SqlDatabase } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
 import { translateSqlError, translatingSqlErrors } from '../translate-sql-error';
 import { API_KEY_SELECT, timeOrNull, toApiKey } from './row-mappers';
 
@@ -49,14 +49,8 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
 
   /** Served by the unique index on prefix; called on every authenticated request. */
   async findByPrefix(prefix: string): Promise<ApiKey | null> {
-    // Under a stream of writes every kept key row goes stale at once, and its requests all read it again.
-    const row = await this.db.getShared(API_KEY_BY_PREFIX, [prefix]);
+    const row = await this.db.get(API_KEY_BY_PREFIX, [prefix]);
     return row ? toApiKey(this.db.dialect, row) : null;
-  }
-
-  /** Keeps nothing in memory: every key is read by `findByPrefix` (FreshApiKeys keeps rows in front of this). */
-  async findKept(): Promise<undefined> {
-    return undefined;
   }
 
   async listByTenant(tenantId: number): Promise<ApiKey[]> {
@@ -86,7 +80,7 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     return changed > 0;
   }
 
-  /** Not a change DataVersions tracks (the trigger leaves last_used_at alone): no read depends on it. */
+  /** The key's hash is re-read on every request; the database moves the data version for it like any key change. */
   async replaceSecretHash(keyId: number, current: string, next: string): Promise<boolean> {
     return (await this.db.run('UPDATE api_keys SET secret_hash = ? WHERE id = ? AND secret_hash = ?', [next, keyId, current])) === 1;
   }

@@ -1,5 +1,6 @@
 import { type ChangeBatch, type ChangeFeedRepository, type ChangePage, type ChangeType, type ChangedRecord } from '@campsite/domain';
-import { type RawRow, type SqlDatabase, type SqlExecutor, toInt } from '../sql-executor';
+import { type RawRow, type SqlExecutor, toInt } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
 import { BOOKINGS, CUSTOMERS, INVOICES, SITES, toBooking, toCustomer, toInvoice, toSite } from './row-mappers';
 import type { ListSource } from './windowed-list';
 

@@ -13,7 +13,9 @@ import type {
   SiteRepository,
   UpdatedSinceFilter,
 } from '@campsite/domain';
-import type { SqlDatabase } from '../sql-executor';
+import type { SqlAccelerators } from '../accelerators';
+import { type RawRow, byIdSql } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
 import { CUSTOMERS, INVOICES, INVOICE_LINES_SELECT, SITES, toCustomer, toInvoice, toInvoiceLine, toSite } from './row-mappers';
 import { type ListFilter, countWhere, keptTotalSql, readWindow, tenantCounter, timeKey, updatedSinceWhere } from './windowed-list';
 
@@ -22,16 +24,20 @@ const CUSTOMER_BY_ID = { ...CUSTOMERS, where: "u.role = 'customer'" };
 
 /** Sites in byte order of `site_number` (the column is COLLATE "C" on Postgres, BINARY on SQLite), then id. */
 export class SqlSiteRepository implements SiteRepository {
-  constructor(private readonly db: SqlDatabase) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly accelerators: SqlAccelerators,
+  ) {}
 
   count(tenantId: number, filter: UpdatedSinceFilter = {}): Promise<number> {
-    if (filter.updatedSince === undefined) return tenantCounter(this.db, tenantId, 'sites');
+    if (filter.updatedSince === undefined && this.accelerators.keptTotals) return tenantCounter(this.db, tenantId, 'sites');
     return countWhere(this.db, SITES, this.filterOf(tenantId, filter));
   }
 
   async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}): Promise<Site[]> {
     const order = { keyColumn: 's.site_number', idColumn: 's.id', descending: false, keyParam: (key: string) => key };
-    return readWindow(this.db, SITES, this.filterOf(tenantId, filter), order, window, (row) => toSite(this.db.dialect, row));
+    const map = (row: RawRow) => toSite(this.db.dialect, row);
+    return readWindow(this.db, SITES, this.filterOf(tenantId, filter), order, window, map, this.accelerators);
   }
 
   private filterOf(tenantId: number, filter: UpdatedSinceFilter): ListFilter {
@@ -39,23 +45,27 @@ export class SqlSiteRepository implements SiteRepository {
   }
 
   async findById(tenantId: number, id: number): Promise<Site | null> {
-    const row = await this.db.rowById(SITES, tenantId, id);
+    const [row] = await this.db.rows(byIdSql(SITES), [tenantId, id]);
     return row ? toSite(this.db.dialect, row) : null;
   }
 }
 
 /** Users whose role is `customer` (docs/api-behaviour.md §3), served by the partial index on exactly that predicate. */
 export class SqlCustomerRepository implements CustomerRepository {
-  constructor(private readonly db: SqlDatabase) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly accelerators: SqlAccelerators,
+  ) {}
 
   count(tenantId: number, filter: UpdatedSinceFilter = {}): Promise<number> {
-    if (filter.updatedSince === undefined) return tenantCounter(this.db, tenantId, 'customers');
+    if (filter.updatedSince === undefined && this.accelerators.keptTotals) return tenantCounter(this.db, tenantId, 'customers');
     return countWhere(this.db, CUSTOMERS, this.filterOf(tenantId, filter));
   }
 
   async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}): Promise<Customer[]> {
     const order = { keyColumn: 'u.date_joined', idColumn: 'u.id', descending: true, keyParam: timeKey(this.db) };
-    return readWindow(this.db, CUSTOMERS, this.filterOf(tenantId, filter), order, window, (row) => toCustomer(this.db.dialect, row));
+    const map = (row: RawRow) => toCustomer(this.db.dialect, row);
+    return readWindow(this.db, CUSTOMERS, this.filterOf(tenantId, filter), order, window, map, this.accelerators);
   }
 
   private filterOf(tenantId: number, filter: UpdatedSinceFilter): ListFilter {
@@ -63,22 +73,25 @@ export class SqlCustomerRepository implements CustomerRepository {
   }
 
   async findById(tenantId: number, id: number): Promise<Customer | null> {
-    const row = await this.db.rowById(CUSTOMER_BY_ID, tenantId, id);
+    const [row] = await this.db.rows(byIdSql(CUSTOMER_BY_ID), [tenantId, id]);
     return row ? toCustomer(this.db.dialect, row) : null;
   }
 }
 
 /** Invoices by `issued_at` (docs/api-behaviour.md §2: the spec's created_at of an invoice), then id, both descending. */
 export class SqlInvoiceRepository implements InvoiceRepository {
-  constructor(private readonly db: SqlDatabase) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly accelerators: SqlAccelerators,
+  ) {}
 
   /**
-   * Without updated_since, from the kept totals (issue 17, migration 012): all invoices from tenant_counters, one
-   * status from invoice_counts, an issued range from invoice_day_counts (at most one row per status and day).
+   * Without updated_since, from the kept totals (migration 012): all invoices from tenant_counters, one status from
+   * invoice_counts, an issued range from invoice_day_counts (at most one row per status and day).
    */
   async count(tenantId: number, filter: InvoiceFilter = {}): Promise<number> {
     const { status, issuedFrom, issuedTo, updatedSince } = filter;
-    if (updatedSince !== undefined) return countWhere(this.db, INVOICES, this.filterOf(tenantId, filter));
+    if (updatedSince !== undefined || !this.accelerators.keptTotals) return countWhere(this.db, INVOICES, this.filterOf(tenantId, filter));
     if (issuedFrom === undefined && issuedTo === undefined) {
       if (status === undefined) return tenantCounter(this.db, tenantId, 'invoices');
       const row = await this.db.get<{ n: unknown }>('SELECT n FROM invoice_counts WHERE tenant_id = ? AND status = ?', [tenantId, status]);
@@ -95,7 +108,8 @@ export class SqlInvoiceRepository implements InvoiceRepository {
 
   async list(tenantId: number, window: PageWindow, filter: InvoiceFilter = {}): Promise<Invoice[]> {
     const order = { keyColumn: 'i.issued_at', idColumn: 'i.id', descending: true, keyParam: timeKey(this.db) };
-    return readWindow(this.db, INVOICES, this.filterOf(tenantId, filter), order, window, (row) => toInvoice(this.db.dialect, row));
+    const map = (row: RawRow) => toInvoice(this.db.dialect, row);
+    return readWindow(this.db, INVOICES, this.filterOf(tenantId, filter), order, window, map, this.accelerators);
   }
 
   /** `issued_from` / `issued_to` are UTC dates of issued_at: a range of instants from the first day's start to the day after the last. */
@@ -119,7 +133,7 @@ export class SqlInvoiceRepository implements InvoiceRepository {
   }
 
   async findById(tenantId: number, id: number): Promise<Invoice | null> {
-    const row = await this.db.rowById(INVOICES, tenantId, id);
+    const [row] = await this.db.rows(byIdSql(INVOICES), [tenantId, id]);
     return row ? toInvoice(this.db.dialect, row) : null;
   }
 

@@ -1,9 +1,10 @@
 import { type Clock, DomainError, type TenantImporter, type TenantSnapshot } from '@campsite/domain';
-import type { SqlDatabase, SqlExecutor } from '../sql-executor';
+import type { SqlExecutor } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
 import { translatingSqlErrors } from '../translate-sql-error';
 import { API_KEY_COLUMNS, apiKeyRow, insertTenant, tenantExists } from './sql-access-repositories';
 import { BILLING_COLUMNS, INVOICE_LINE_COLUMNS } from './row-mappers';
-import { BOOKING_COLUMNS, bookingRow } from './sql-booking-repository';
+import { BOOKING_COLUMNS, bookingRow } from './booking-inserts';
 
 /** Rows per insertMany call: large enough to be fast, small enough to report progress and bound memory. */
 const CHUNK = 5_000;
@@ -23,7 +24,7 @@ const ANALYZED_TABLES = [
   'invoice_day_counts',
 ];
 
-/** The tables a bulk load may write with row triggers off (Dialect.rowTriggerSwitch). */
+/** The tables a bulk load may write with row triggers off (SqlDialect.rowTriggersOff). */
 const LOADED_TABLES = ['sites', 'users', 'bookings', 'invoices', 'invoice_lines'];
 
 /**
@@ -67,9 +68,6 @@ export async function checkLoadedReferences(tx: SqlExecutor, tenantId: number, s
   if (found) throw new DomainError('validation_failed', `tenant "${slug}": ${found.problem}`);
 }
 
-/** Postgres's insufficient_privilege: the role may not set session_replication_role. */
-const INSUFFICIENT_PRIVILEGE = '42501';
-
 function ignoreQueuedFailure(): void {
   // Only a chunk queued behind a failed one gets here: the failed one's own error is the import's answer.
 }
@@ -110,14 +108,16 @@ function checkCustomerIds(tenant: TenantSnapshot): void {
  * The fixture import (docs/import-format.md) in one transaction: prepared single-row inserts on SQLite, one unnest of
  * column arrays per chunk on Postgres (SqlExecutor.insertMany).
  *
- * The tenant is listed in `change_capture_paused` while its rows go in, so the change-capture triggers leave them
- * alone; the import then writes what they would have written (the change log, the totals, the booking id counter)
- * in a few set-based statements, and removes the pause before its transaction commits (docs/database-rules.md).
+ * As a bulk load (docs/performance.md, "Bulk load"), the tenant is listed in `change_capture_paused` while its rows go
+ * in, so the change-capture triggers leave them alone; the import then writes what they would have written (the change
+ * log, the totals, the booking id counter) in a few set-based statements, and removes the pause before its transaction
+ * commits (docs/database-rules.md §1). Without it, the triggers do that work row by row, as for any other writer.
  */
 export class SqlTenantImporter implements TenantImporter {
   constructor(
     private readonly db: SqlDatabase,
     private readonly clock: Clock,
+    private readonly bulkLoad: boolean,
   ) {}
 
   async importTenants(tenants: TenantSnapshot[], onProgress?: (rows: number) => void): Promise<void> {
@@ -149,47 +149,21 @@ export class SqlTenantImporter implements TenantImporter {
       }),
     );
     // A bulk load changes the tables' statistics a lot; without fresh ones Postgres picked a 170 ms plan for page 1
-    // of a 100k-booking tenant instead of a 0.2 ms index scan. Vacuumed too on Postgres, for index-only scans.
-    for (const table of ANALYZED_TABLES) await this.db.run(this.db.dialect.analyzeAfterLoad(table));
-    for (const statement of this.db.dialect.afterAnalyze) await this.db.run(statement);
+    // of a 100k-booking tenant instead of a 0.2 ms index scan (docs/database-rules.md §1, "Bulk loads").
+    for (const table of ANALYZED_TABLES) for (const statement of this.db.dialect.refreshStatistics(table)) await this.db.run(statement);
   }
 
-  /** Runs `load` with the change-capture triggers dropped where the dialect allows it (Dialect.captureTriggers). */
+  /** Runs `load` with the change-capture triggers dropped where the dialect allows it, in a bulk load. */
   private async withoutCaptureTriggers(tx: SqlExecutor, load: () => Promise<void>): Promise<void> {
-    const list = this.db.dialect.captureTriggers;
-    const triggers = list === null ? [] : await tx.all<{ name: string; sql: string }>(list);
-    for (const { name } of triggers) await tx.exec(`DROP TRIGGER ${name}`);
+    const recreate = this.bulkLoad ? await this.db.dialect.dropCaptureTriggers(tx) : [];
     await load();
-    for (const { sql } of triggers) await tx.exec(sql);
-  }
-
-  /**
-   * Turns the loaded tables' row triggers off for the rest of the transaction, where the dialect can, the role may,
-   * and every such trigger is one whose work the import does itself (TRIGGERS_A_LOAD_DOES_ITSELF). Per row, the
-   * foreign keys and triggers cost a third of a PostgreSQL import (measured: 0.9 s of 4.2 s for 100k bookings).
-   */
-  private async rowTriggersOff(tx: SqlExecutor): Promise<boolean> {
-    const toggle = this.db.dialect.rowTriggerSwitch;
-    if (toggle === null) return false;
-    const triggers = await tx.all<{ tgname: string }>(toggle.triggers, [LOADED_TABLES]);
-    if (triggers.some(({ tgname }) => !TRIGGERS_A_LOAD_DOES_ITSELF.has(tgname))) return false;
-    // A refused SET would abort the whole transaction: the savepoint keeps the import going with its triggers on.
-    await tx.run('SAVEPOINT campsite_row_triggers');
-    try {
-      await tx.get(toggle.off);
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== INSUFFICIENT_PRIVILEGE) throw error;
-      await tx.run('ROLLBACK TO SAVEPOINT campsite_row_triggers');
-      return false;
-    }
-    await tx.run('RELEASE SAVEPOINT campsite_row_triggers');
-    return true;
+    for (const sql of recreate) await tx.exec(sql);
   }
 
   private async importOne(tx: SqlExecutor, t: TenantSnapshot, progress: { rows: number; report: (rows: number) => void }): Promise<void> {
     const { db } = this;
     const tenantId = await insertTenant(tx, t.slug, t.name);
-    await tx.run('INSERT INTO change_capture_paused (tenant_id) VALUES (?)', [tenantId]);
+    if (this.bulkLoad) await tx.run('INSERT INTO change_capture_paused (tenant_id) VALUES (?)', [tenantId]);
     const now = this.clock.now();
     const keys = t.apiKeys.map((k) => apiKeyRow(db, { ...k, tenantId, revokedAt: k.revoked ? now : null }, now));
     await tx.insertMany('api_keys', API_KEY_COLUMNS, keys);
@@ -220,7 +194,9 @@ export class SqlTenantImporter implements TenantImporter {
     };
     const { dialect } = db;
     const importedAt = dialect.time(now);
-    const triggersOff = await this.rowTriggersOff(tx);
+    // Per row, the foreign keys and triggers cost a third of a PostgreSQL import (0.9 s of 4.2 s for 100k bookings):
+    // where every such trigger is one whose work the load does itself, they are off for the rest of the transaction.
+    const triggersOff = this.bulkLoad && (await dialect.rowTriggersOff(tx, LOADED_TABLES, TRIGGERS_A_LOAD_DOES_ITSELF));
     await insert(
       'sites',
       ['tenant_id', 'id', 'site_number', 'name', 'max_occupants', 'base_price_per_night', 'status', 'site_type_id', 'updated_at'],
@@ -280,8 +256,8 @@ export class SqlTenantImporter implements TenantImporter {
       l.vatRate,
       l.amount,
     ]);
-    if (triggersOff && dialect.rowTriggerSwitch) {
-      await tx.get(dialect.rowTriggerSwitch.on);
+    if (triggersOff) {
+      await dialect.rowTriggersOn(tx);
       await checkLoadedReferences(tx, tenantId, t.slug);
     }
     if (t.billing) {
@@ -290,8 +266,10 @@ export class SqlTenantImporter implements TenantImporter {
         [tenantId, b.name, b.street, b.buildingNumber, b.postalCode, b.town, b.country, b.iban, b.vatNumber, b.language],
       ]);
     }
-    await this.deriveCapturedState(tx, tenantId, t);
-    await tx.run('DELETE FROM change_capture_paused WHERE tenant_id = ?', [tenantId]);
+    if (this.bulkLoad) {
+      await this.deriveCapturedState(tx, tenantId, t);
+      await tx.run('DELETE FROM change_capture_paused WHERE tenant_id = ?', [tenantId]);
+    }
   }
 
   /**
@@ -307,7 +285,7 @@ export class SqlTenantImporter implements TenantImporter {
         'WHERE tenant_id = ? GROUP BY tenant_id, status',
       [tenantId],
     );
-    // Issue 17 (migration 012): the totals per status and day. Like change_log, these tables have no foreign key to
+    // The totals per status and day (migration 012). Like change_log, these tables have no foreign key to
     // tenants, so rows of an earlier tenant under this id may be left over.
     const { utcDay } = this.db.dialect;
     for (const table of ['booking_day_counts', 'booking_month_counts', 'invoice_counts', 'invoice_day_counts']) {

@@ -7,7 +7,8 @@ import {
   type PendingMessage,
   type WebhookDeliveryStore,
 } from '@campsite/domain';
-import { type SqlDatabase, toInt } from '../sql-executor';
+import { toInt } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
 import { SqlWebhookEndpoints } from './sql-webhook-endpoints';
 
 const KEY = 'tenant_id = ? AND id = ?';
@@ -27,8 +28,8 @@ export class SqlWebhookDeliveries implements WebhookDeliveryStore {
   async claimDue(owner: string, now: Date, until: Date, limit: number): Promise<DeliveryState[]> {
     const { dialect } = this.db;
     // One statement, so that no transaction stays open between statements: on SQLite that would hold the write lock
-    // across the event loop. Postgres skips a row another sender is claiming right now rather than wait for it.
-    const lock = dialect.name === 'postgres' ? ' FOR UPDATE OF e SKIP LOCKED' : '';
+    // across the event loop. Where several write at once, a row another sender is claiming right now is skipped
+    // rather than waited for (SqlDialect.skippingLocked).
     const due =
       'SELECT e.tenant_id, e.id FROM webhook_endpoints e JOIN tenant_counters c ON c.tenant_id = e.tenant_id ' +
       "WHERE e.status = 'active' AND (e.lease_until IS NULL OR e.lease_until <= ?) AND (CASE WHEN e.message_id IS NOT NULL " +
@@ -39,7 +40,8 @@ export class SqlWebhookDeliveries implements WebhookDeliveryStore {
     // Senders poll several times a second; a read first keeps the idle polls from taking SQLite's write lock.
     if ((await this.db.rows(due, params)).length === 0) return [];
     const claimed = await this.db.rows(
-      `UPDATE webhook_endpoints SET lease_owner = ?, lease_until = ? WHERE (tenant_id, id) IN (${due}${lock}) RETURNING tenant_id, id`,
+      'UPDATE webhook_endpoints SET lease_owner = ?, lease_until = ? ' +
+        `WHERE (tenant_id, id) IN (${dialect.skippingLocked(due, 'e')}) RETURNING tenant_id, id`,
       [owner, dialect.time(until), ...params],
     );
     const states: DeliveryState[] = [];

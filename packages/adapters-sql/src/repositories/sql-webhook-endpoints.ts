@@ -9,7 +9,8 @@ import {
   type WebhookSecret,
   type WebhookStatus,
 } from '@campsite/domain';
-import { type SqlDatabase, type SqlExecutor, toInt } from '../sql-executor';
+import { type SqlExecutor, toInt } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
 
 const COLUMNS = 'tenant_id, id, url, types, description, status, paused_reason, position, created_at, secrets';
 

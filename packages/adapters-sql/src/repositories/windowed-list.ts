@@ -1,5 +1,7 @@
 import type { PageWindow, UpdatedSinceFilter } from '@campsite/domain';
-import type { RawRow, SqlDatabase } from '../sql-executor';
+import type { WindowReads } from '../accelerators';
+import type { RawRow } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
 
 export interface ListOrder {
   keyColumn: string;
@@ -28,7 +30,7 @@ export interface ListFilter {
   /** SQLite: the index the window's keys are read through (INDEXED BY), when the caller chose the access path. */
   index?: string;
   /**
-   * Issue 17: a walk of the order's index with a bounded read. The keys are picked from at most `budget` entries
+   * A walk of the order's index with a bounded read (docs/database-rules.md §4). The keys are picked from at most `budget` entries
    * in order that match `where`, and only then filtered by `after` (conditions the walk's index carries itself):
    * a page whose rows lie deeper than the budget comes back short, and the caller reads it another way.
    */
@@ -36,13 +38,15 @@ export interface ListFilter {
 }
 
 /**
- * One window of a list in its fixed, total order (key, then id). With `window.after` it seeks right after that row
- * through the order's index, so the 500th page costs what the first does (issue 6).
+ * One window of a list in its fixed, total order (key, then id). The plain read is `LIMIT ? OFFSET ?`; two
+ * accelerators (docs/performance.md) read the same rows for less:
  *
- * Otherwise it reads by OFFSET, and a deep OFFSET (or a filter that sorts) first picks the window's keys alone, from the order's index, and
- * only then reads those rows: skipping 25k rows in an index is cheap, reading (and on Postgres, computing the
- * select list of) 25k rows only to drop them is not. The derived table has a LIMIT, so neither engine merges it into
- * the outer query; CROSS JOIN keeps it the outer loop on SQLite.
+ * - `keysetPages`: with `window.after` it seeks right after that row through the order's index, so the 500th page
+ *   costs what the first does;
+ * - `keysFirst`: a deep OFFSET (or a filter the engine sorts) first picks the window's keys alone, from the order's
+ *   index, and only then reads those rows: skipping 25k rows in an index is cheap, reading (and on Postgres,
+ *   computing the select list of) 25k rows only to drop them is not. The derived table has a LIMIT, so neither
+ *   engine merges it into the outer query; CROSS JOIN keeps it the outer loop on SQLite.
  */
 export async function readWindow<T>(
   db: SqlDatabase,
@@ -51,12 +55,13 @@ export async function readWindow<T>(
   order: ListOrder,
   window: PageWindow,
   map: (row: RawRow) => T,
+  reads: WindowReads,
 ): Promise<T[]> {
   const where = [...filter.where];
   const params = [...filter.params];
   const direction = order.descending ? 'DESC' : 'ASC';
   const orderBy = `ORDER BY ${order.keyColumn} ${direction}, ${order.idColumn} ${direction}`;
-  const key = window.after ? order.keyParam(window.after.key) : undefined;
+  const key = window.after && reads.keysetPages ? order.keyParam(window.after.key) : undefined;
   const from = `${source.table} ${source.alias}${filter.index ? db.dialect.indexedBy(filter.index) : ''}`;
   let sql: string;
   if (filter.walk) {
@@ -66,9 +71,9 @@ export async function readWindow<T>(
     where.push(condition.sql);
     params.push(...condition.params, window.limit);
     sql = `SELECT ${source.columns} FROM ${from} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
-  } else if (window.offset === 0 && !(filter.sorts && db.dialect.sortsKeysFirst)) {
-    params.push(window.limit);
-    sql = `SELECT ${source.columns} FROM ${from} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?`;
+  } else if (!reads.keysFirst || (window.offset === 0 && !(filter.sorts && db.dialect.sortsKeysFirst()))) {
+    params.push(window.limit, window.offset);
+    sql = `SELECT ${source.columns} FROM ${from} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ? OFFSET ?`;
   } else {
     const a = source.alias;
     params.push(window.limit, window.offset);
@@ -134,7 +139,7 @@ export function timeKey(db: SqlDatabase): (key: string) => unknown {
   };
 }
 
-/** One of the per-tenant totals the importer keeps in `tenant_counters` (issue 6: no COUNT(*) per request). */
+/** One of the per-tenant totals the triggers keep in `tenant_counters` (docs/database-rules.md §1). */
 export async function tenantCounter(db: SqlDatabase, tenantId: number, column: 'sites' | 'customers' | 'invoices'): Promise<number> {
   const row = await db.get<{ n: unknown }>(`SELECT ${column} AS n FROM tenant_counters WHERE tenant_id = ?`, [tenantId]);
   return row ? Number(row.n) : 0;
@@ -147,7 +152,7 @@ export function updatedSinceWhere(db: SqlDatabase, alias: string, filter: ListFi
 }
 
 /**
- * Issue 17: a scalar subquery, SUM(n) of a table of kept totals keyed (tenant_id, date, status) within `bounds` on
+ * A scalar subquery, SUM(n) of a table of kept totals keyed (tenant_id, date, status) within `bounds` on
  * its date column, of one status or all (migration 012): one range of the key, at most one row per status and date.
  */
 export function keptTotalSql(

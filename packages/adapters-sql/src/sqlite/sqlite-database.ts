@@ -3,52 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { GroupCommit, type GroupTransaction } from '../group-commit';
-import {
-  type ConnectionUse,
-  type Dialect,
-  type KeyedSource,
-  type RawRow,
-  type Row,
-  type SqlDatabase,
-  type SqlExecutor,
-  byIdSql,
-} from '../sql-executor';
+import type { ConnectionUse, RawRow, Row, SqlExecutor } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
+import { SqliteDialect } from './sqlite-dialect';
 
-export const sqliteDialect: Dialect = {
-  name: 'sqlite',
-  time: (date) => date.getTime(),
-  readTime: (value) => new Date(Number(value)),
-  // A leading range on the key column lets SQLite seek into the index; the OR then settles ties by id.
-  keyset: (op, keyColumn, idColumn, key, id) => ({
-    sql: `(${keyColumn} ${op}= ? AND (${keyColumn} ${op} ? OR ${idColumn} ${op} ?))`,
-    params: [key, key, id],
-  }),
-  // BEGIN IMMEDIATE takes the database's write lock up front, which already excludes every other writer.
-  sortsKeysFirst: true,
-  forUpdate: '',
-  migrationLock: null,
-  // SQLite's VACUUM rewrites the whole file; its pages need no visibility marks.
-  analyzeAfterLoad: (table) => `ANALYZE ${table}`,
-  afterAnalyze: ['DELETE FROM sqlite_stat4', 'ANALYZE sqlite_schema'],
-  // One writer at a time, so a plain increment is in commit order; the feed token in the stamp keeps a value from
-  // coming back after the tables were emptied (migration 013).
-  nextDataVersion: (column) => `${column} + 1`,
-  dataStamp: "COALESCE(feed_token, '') || ':' || (last_change + data_version)",
-  keyStamp: "COALESCE(feed_token, '') || ':' || key_version",
-  unflushedCommit: '',
-  captureTriggers: "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%\\_capture\\_%' ESCAPE '\\'",
-  // Its foreign keys and triggers cost little beside the dropped capture triggers (measured: see captureTriggers).
-  rowTriggerSwitch: null,
-  // docs/operations.md, Workers: one process serves a SQLite file, and the workers of `serve --workers` count in their
-  // supervisor; a count written to the file would be a commit per request, moving every worker's stamp.
-  keepsRateLimits: false,
-  createsBookingsInOneCall: false,
-  utcDay: (column) => `((${column} - ((${column} % 86400000) + 86400000) % 86400000) / 86400000)`,
-  dayParam: (date) => Date.parse(`${date}T00:00:00Z`) / 86_400_000,
-  monthStart: (column) => `substr(${column}, 1, 7) || '-01'`,
-  unindexed: (column) => `+${column}`,
-  indexedBy: (index) => ` INDEXED BY ${index}`,
-};
+export interface SqliteOptions {
+  /** Whether write transactions that arrive together share one COMMIT (docs/performance.md, "Group commit"). */
+  groupCommit: boolean;
+}
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -78,17 +40,14 @@ function switchToWal(db: Database.Database): void {
  * they would run inside it on the same connection.
  */
 export class SqliteDatabase implements SqlDatabase {
-  readonly dialect = sqliteDialect;
+  readonly dialect = new SqliteDialect();
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Statement>();
   /** The same SQL prepared a second time in raw mode: `raw` is a mode of the statement, not of one call. */
   private readonly rawStatements = new Map<string, Statement>();
   private busy = false;
-  private readonly writes = new GroupCommit(() => this.beginGroup(), MAX_GROUP_WRITES);
-  /** Moves on with every write of this connection and every commit another connection made (engineStamp). */
-  private epoch = 0;
-  private lastDataVersion = -1;
-  private readonly dataVersion: Database.Statement<[], number>;
+  /** Null when every write transaction commits on its own. */
+  private readonly writes: GroupCommit | null;
   private idle: Promise<void> = Promise.resolve();
   /** Settles `idle` for the calls waiting on the transaction now open. */
   private releaseIdle: (() => void) | undefined;
@@ -96,12 +55,12 @@ export class SqliteDatabase implements SqlDatabase {
   private waiting = 0;
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads run in its read transaction, past the wait for `busy` it holds. */
-  private readonly ambient = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+  private readonly ambient = new AsyncLocalStorage<true>();
 
-  constructor(path: string) {
+  constructor(path: string, options: SqliteOptions = { groupCommit: true }) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
-    // Issue 4: WAL so readers do not block the writer, NORMAL is durable enough under WAL, a busy timeout so a
+    // WAL so readers do not block the writer, NORMAL is durable enough under WAL, a busy timeout so a
     // second process waits for the write lock instead of failing, and foreign keys on (they are off by default).
     // The busy timeout comes first. Switching a fresh file to WAL needs an exclusive lock, and SQLite may answer
     // SQLITE_BUSY at once, without waiting, while another process starting at the same moment does the same, so
@@ -111,26 +70,7 @@ export class SqliteDatabase implements SqlDatabase {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.direct = this.executor();
-    this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
-  }
-
-  /**
-   * PRAGMA data_version changes when another connection (the CLI, a second server) commits; this connection's own
-   * writes are counted as they run, before their COMMIT, and every other statement waits for that COMMIT (`busy`).
-   * Either way the stamp moves before the new data can be read.
-   */
-  readonly engineStamp = (): number => {
-    const version = this.dataVersion.get() as number;
-    if (version !== this.lastDataVersion) {
-      this.lastDataVersion = version;
-      this.epoch++;
-    }
-    return this.epoch;
-  };
-
-  /** Counts a statement that may have written. */
-  private wrote(statement: Statement): void {
-    if (!statement.readonly) this.epoch++;
+    this.writes = options.groupCommit ? new GroupCommit(() => this.beginGroup(), MAX_GROUP_WRITES) : null;
   }
 
   private prepare(sql: string): Statement {
@@ -157,30 +97,21 @@ export class SqliteDatabase implements SqlDatabase {
     const self = this;
     return {
       async all<T>(sql: string, params: readonly unknown[] = []) {
-        const statement = self.prepare(sql);
-        self.wrote(statement);
-        return statement.all(...params) as T[];
+        return self.prepare(sql).all(...params) as T[];
       },
       async rows(sql: string, params: readonly unknown[] = []) {
-        const statement = self.prepareRaw(sql);
-        self.wrote(statement);
-        return statement.all(...params) as RawRow[];
+        return self.prepareRaw(sql).all(...params) as RawRow[];
       },
       async get<T>(sql: string, params: readonly unknown[] = []) {
-        const statement = self.prepare(sql);
-        self.wrote(statement);
-        return statement.get(...params) as T | undefined;
+        return self.prepare(sql).get(...params) as T | undefined;
       },
       async run(sql: string, params: readonly unknown[] = []) {
-        self.epoch++;
         return self.prepare(sql).run(...params).changes;
       },
       async exec(script: string) {
-        self.epoch++;
         self.db.exec(script);
       },
       async insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
-        self.epoch++;
         const statement = self.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
         for (const row of rows) statement.run(...row);
       },
@@ -190,22 +121,7 @@ export class SqliteDatabase implements SqlDatabase {
 
   consistent<T>(work: () => Promise<T>): Promise<T> {
     if (this.ambient.getStore()) return work();
-    return this.snapshot(() => this.ambient.run(new Map(), work));
-  }
-
-  snapshotMemo(): Map<string, Promise<unknown>> | undefined {
-    return this.ambient.getStore();
-  }
-
-  /** Reads at once, as rowById does. */
-  getShared<T = Row>(sql: string, params: readonly unknown[]): Promise<T | undefined> {
-    return this.get<T>(sql, params);
-  }
-
-  /** Reads at once: a lookup costs SQLite microseconds, and waiting for the turn's end to group them would not. */
-  async rowById(source: KeyedSource, tenantId: number, id: number): Promise<RawRow | undefined> {
-    const [row] = await this.rows(byIdSql(source), [tenantId, id]);
-    return row;
+    return this.snapshot(() => this.ambient.run(true, work));
   }
 
   async all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
@@ -240,7 +156,7 @@ export class SqliteDatabase implements SqlDatabase {
    * it is.
    */
   private joinsGroup(sql: string): boolean {
-    return this.writes.active && !this.ambient.getStore() && !this.prepare(sql).readonly;
+    return this.writes !== null && this.writes.active && !this.ambient.getStore() && !this.prepare(sql).readonly;
   }
 
   async exec(script: string): Promise<void> {
@@ -252,16 +168,18 @@ export class SqliteDatabase implements SqlDatabase {
     return this.transaction((tx) => tx.insertMany(table, columns, rows));
   }
 
-  /** Write transactions share their commits (docs/database-rules.md §5). */
+  /**
+   * Write transactions share their commits (docs/database-rules.md §5). IMMEDIATE: take the write lock now, so two
+   * connections cannot both read "free" and then both insert.
+   */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.writes.run(work);
+    return this.writes === null ? this.within('BEGIN IMMEDIATE', work) : this.writes.run(work);
   }
 
   private async beginGroup(): Promise<GroupTransaction> {
     await this.acquire();
     const db = this.db;
     try {
-      // IMMEDIATE: take the write lock now, so two connections cannot both read "free" and then both insert.
       db.exec('BEGIN IMMEDIATE');
     } catch (error) {
       this.releaseConnection();

@@ -1,6 +1,9 @@
+import { ALL_SQL_ACCELERATORS } from '../../src/accelerators';
+import { TransactionInserter } from '../../src/repositories/booking-inserts';
+import { SqlBookingRepository } from '../../src/repositories/sql-booking-repository';
 import { join } from 'node:path';
 import { PgDatabase } from '../../src/postgres/pg-database';
-import type { SqlDatabase } from '../../src/sql-executor';
+import type { SqlDatabase } from '../../src/sql-database';
 import { SqliteDatabase } from '../../src/sqlite/sqlite-database';
 import { tempDir } from './databases';
 
@@ -64,4 +67,9 @@ export function postgresPlan(db: SqlDatabase, sql: string, params: readonly unkn
     await tx.run('SET LOCAL enable_seqscan = off');
     return (await tx.rows(`EXPLAIN ${sql}`, params)).map((row) => String(row[0])).join('\n');
   });
+}
+
+/** The booking repository as openPersistence builds it, over `db`, with every accelerator on. */
+export function bookingsOn(db: SqlDatabase): SqlBookingRepository {
+  return new SqlBookingRepository(db, new TransactionInserter(db), ALL_SQL_ACCELERATORS);
 }

@@ -9,10 +9,10 @@ export type ClusterMessage =
   | { campsite: 'listening'; url: string }
   /** supervisor → worker: drain and exit, as on SIGTERM. */
   | { campsite: 'stop' }
-  /** worker → supervisor: count, read or take back hits of rate-limit keys, in the order given. */
-  | { campsite: 'rate-limit'; asks: RateLimitAsk[] }
-  /** supervisor → worker: the answers to one batch of asks, in the same order. */
-  | { campsite: 'rate-limit-decisions'; answers: RateLimitAnswer[] };
+  /** worker → supervisor: count, read or take back a hit of a rate-limit key. */
+  | { campsite: 'rate-limit'; ask: RateLimitAsk }
+  /** supervisor → worker: the answer to one ask. */
+  | { campsite: 'rate-limit-decision'; answer: RateLimitAnswer };
 
 export interface RateLimitAsk {
   id: number;

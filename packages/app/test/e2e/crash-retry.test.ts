@@ -1,9 +1,23 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FULL_KEY, SAMPLE_FIXTURE, cliEnv, describeOnBackends, https, runCli, startServe, workDirectory } from './harness';
+import {
+  FULL_KEY,
+  SAMPLE_FIXTURE,
+  cliEnv,
+  describeOnBackends,
+  https,
+  runCli,
+  startServe,
+  startServeScript,
+  workDirectory,
+} from './harness';
 
 // docs/channel-managers.md, "Retrying safely": the booking and the answer a retry gets commit together. The server is
-// killed with SIGKILL after the booking's commit and before its answer is written (a test-only switch); the client
-// sees its connection drop, retries with the same key against a restarted server, and gets that very booking.
+// killed with SIGKILL after the booking's commit and before its answer is written (a test-only entry point,
+// test/support/serve-killed-after-commit.mjs); the client sees its connection drop, retries with the same key against
+// a restarted server, and gets that very booking.
+
+const KILLED_AFTER_COMMIT = fileURLToPath(new URL('../support/serve-killed-after-commit.mjs', import.meta.url));
 
 describeOnBackends('a create killed after its commit, retried with the same Idempotency-Key', (backend) => {
   let cwd: string;
@@ -26,7 +40,7 @@ describeOnBackends('a create killed after its commit, retried with the same Idem
   });
 
   it('returns the booking the killed request committed, and only that one exists', async () => {
-    const doomed = await startServe(cliEnv(databaseUrl, { CAMPSITE_TEST_KILL_AFTER_BOOKING_COMMIT: '1' }), cwd);
+    const doomed = await startServeScript(KILLED_AFTER_COMMIT, cliEnv(databaseUrl), cwd);
     const lost = await post(doomed.url).then(
       (reply) => reply.status,
       (error: NodeJS.ErrnoException) => error.code ?? 'error',

@@ -200,7 +200,16 @@ export interface ServeProcess {
 
 /** Starts `campsite serve` and waits for its one `listening on` line. */
 export async function startServe(env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 60_000, options: string[] = []): Promise<ServeProcess> {
-  const child = spawnCli(['serve', ...options], env, cwd);
+  return listening(spawnCli(['serve', ...options], env, cwd), timeoutMs);
+}
+
+/** A test's own entry point that serves as `campsite serve` does (a decorated port, say), run by plain node. */
+export function startServeScript(script: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 60_000): Promise<ServeProcess> {
+  return listening(spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }), timeoutMs);
+}
+
+/** The server process once it has printed its listening line. */
+async function listening(child: ChildProcess, timeoutMs: number): Promise<ServeProcess> {
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -6,8 +6,6 @@ import {
   AdmitRequest,
   ApiKeyVerifier,
   CreateBooking,
-  FreshApiKeys,
-  FreshReadCache,
   GetAvailability,
   GetBooking,
   GetInvoice,
@@ -21,7 +19,6 @@ import {
   ManageWebhookEndpoints,
   ReadChanges,
   SCOPES,
-  StampCheckingLimiter,
   Throttle,
   type TenantSnapshot,
 } from '@campsite/domain';
@@ -35,7 +32,7 @@ import {
   SeededRandom,
   inMemoryAdapters,
 } from '@campsite/domain/testing';
-import { createApp, type HttpLogger, webhookUrlPolicy } from '@campsite/adapters-http';
+import { AnswerCache, createApp, type HttpLogger, webhookUrlPolicy } from '@campsite/adapters-http';
 import pg from 'pg';
 import { PdfkitInvoiceRenderer } from '../../src/adapters/pdf/invoice-pdf-renderer';
 import { loadConfig } from '../../src/config';
@@ -72,23 +69,22 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
   const random = new SeededRandom(SEED);
   const ports = inMemoryAdapters(store, clock);
   await ports.importer.importTenants(tenants);
-  const limiter = new MemoryRateLimiter(clock);
-  // As the container wires a SQLite database: a kept key is confirmed by reading the stamp, then counted.
-  const throttle = new Throttle(limiter, UNLIMITED, new StampCheckingLimiter(limiter, ports.versions));
-  const cache = new FreshReadCache(ports.versions);
+  const throttle = new Throttle(new MemoryRateLimiter(clock), UNLIMITED);
+  // As the container wires it, answer cache included.
   const app = createApp({
-    admission: new AdmitRequest(new ApiKeyVerifier(new FreshApiKeys(ports.apiKeys, ports.versions), hasher, clock, throttle), throttle),
-    listBookings: new ListBookings(ports.bookings, cache),
-    getBooking: new GetBooking(ports.bookings, cache),
+    admission: new AdmitRequest(new ApiKeyVerifier(ports.apiKeys, hasher, clock, throttle), throttle),
+    answers: new AnswerCache(ports.versions, 32 * 1024 * 1024),
+    listBookings: new ListBookings(ports.bookings),
+    getBooking: new GetBooking(ports.bookings),
     createBooking: new CreateBooking(ports.bookings, ports.sites, clock, random, ports.customers, ports.idempotency),
-    listSites: new ListSites(ports.sites, cache),
-    getAvailability: new GetAvailability(ports.sites, ports.bookings, cache),
-    listCustomers: new ListCustomers(ports.customers, cache),
-    listInvoices: new ListInvoices(ports.invoices, cache),
-    getInvoice: new GetInvoice(ports.invoices, cache),
-    listInvoiceLines: new ListInvoiceLines(ports.invoices, cache),
+    listSites: new ListSites(ports.sites),
+    getAvailability: new GetAvailability(ports.sites, ports.bookings),
+    listCustomers: new ListCustomers(ports.customers),
+    listInvoices: new ListInvoices(ports.invoices),
+    getInvoice: new GetInvoice(ports.invoices),
+    listInvoiceLines: new ListInvoiceLines(ports.invoices),
     // The container renders on worker threads; the bytes are the same in-process (invoice-pdf.test.ts).
-    getInvoiceDocument: new GetInvoiceDocument(ports.invoices, ports.bookings, ports.issuers, new PdfkitInvoiceRenderer(), cache),
+    getInvoiceDocument: new GetInvoiceDocument(ports.invoices, ports.bookings, ports.issuers, new PdfkitInvoiceRenderer()),
     readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
     // As the container wires it, except that nothing leaves the machine: messages are recorded, not sent.
     manageWebhookEndpoints: new ManageWebhookEndpoints(

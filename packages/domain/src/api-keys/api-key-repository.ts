@@ -1,4 +1,3 @@
-import type { DataStamp } from '../shared/data-versions';
 import type { Scope } from './scopes';
 import type { ApiKey } from './api-key';
 
@@ -12,18 +11,9 @@ export interface NewApiKey {
   revokedAt?: Date | null;
 }
 
-/** A key row served from memory, with the tenant's data stamp and key stamp it was read under (DataVersions.stampsOf). */
-export type KeptApiKey = ApiKey & { stamp: DataStamp; keyStamp: DataStamp };
-
 export interface ApiKeyRepository {
   /** The key with this prefix, whatever its tenant or state, or null. Served by an index: called on every request. */
   findByPrefix(prefix: string): Promise<ApiKey | null>;
-  /**
-   * The key as last read, with the tenant stamps it was read under, straight from memory and not checked against the
-   * database; undefined when none is kept. Whatever uses it must confirm the key stamp (StampGuardedLimiter). Only a
-   * repository that keeps rows (FreshApiKeys) has any; a store answers undefined.
-   */
-  findKept(prefix: string): Promise<KeptApiKey | undefined>;
   /** Keys of a tenant ordered by creation (oldest first, then id). */
   listByTenant(tenantId: number): Promise<ApiKey[]>;
   /** Stores a new key; throws DomainError `validation_failed` when the prefix is already taken. */

@@ -5,7 +5,6 @@ import { type World, aThrottle, aWorld, rejectionOf } from '../testing/test-worl
 import { ApiKeyVerifier } from './api-key-verifier';
 import { requireScope } from './required-scope';
 import { ManageApiKeys } from './manage-api-keys';
-import { FreshApiKeys } from './fresh-api-keys';
 
 const ADDRESS = '203.0.113.7';
 const FAILURES_PER_MINUTE = 3;
@@ -299,7 +298,6 @@ describe('ApiKeyVerifier: failed attempts are limited per address before any has
   it('pads a failure against a hash cheaper than the configured cost with a verify at the configured cost', async () => {
     const { raw, stored } = await issue();
     stored().secretHash = stored().secretHash.replace(/^fake\$/, 'cheap$');
-    world.store.keysChanged();
     const before = world.hasher.verifyCalls;
     expect(await codeOf(`Bearer ${withOtherSecret(raw)}`)).toBe('invalid_key');
     // One verify against the stored hash, one against the configured-cost timing hash: the unknown prefix's cost.
@@ -345,49 +343,5 @@ describe('requireScope', () => {
       SCOPES.filter((s) => s !== scope),
     );
     expect(() => requireScope(others, scope)).toThrowError(expect.objectContaining({ code: 'permission_denied' }));
-  });
-});
-
-describe('ApiKeyVerifier over kept key rows (FreshApiKeys)', () => {
-  function keptVerifier() {
-    const throttle = aThrottle(world, { perKeyPerMinute: 600, authFailuresPerMinute: FAILURES_PER_MINUTE });
-    return new ApiKeyVerifier(new FreshApiKeys(world.apiKeys, world.versions), world.hasher, world.clock, throttle);
-  }
-
-  it('hands on the stamp it checked the key against, confirmed', async () => {
-    const { raw, key } = await issue();
-    // Read before the call: the call itself records the key's first use, which moves the stamp on afterwards.
-    const before = await world.versions.stampOf(key.tenantId);
-    const identified = await keptVerifier().identify(`Bearer ${raw}`, ADDRESS);
-    expect(identified.principal.stamp).toEqual(before);
-    expect(identified.keptStamp).toBeUndefined();
-  });
-
-  it('serves the kept row unconfirmed only when asked (identify); verify always reads the row', async () => {
-    const { raw } = await issue();
-    const kept = keptVerifier();
-    await kept.verify(`Bearer ${raw}`, ADDRESS);
-    const identified = await kept.identify(`Bearer ${raw}`, ADDRESS);
-    expect(identified.keptStamp).toEqual((await world.versions.stampsOf(identified.principal.tenantId)).keys);
-    // The data stamp read with the row, for the request's reads (the memory store's stamp has moved since: a use).
-    expect(identified.principal.stamp).toBeDefined();
-    world.store.apiKeys.find((k) => k.prefix === raw.slice(0, 8))!.revokedAt = world.clock.now();
-    world.store.keysChanged();
-    expect((await rejectionOf(kept.verify(`Bearer ${raw}`, ADDRESS))).code).toBe('key_inactive');
-  });
-
-  it('refuses a kept row that already shows the key expired, without asking the database', async () => {
-    const { raw } = await issue(new Date(world.clock.now().getTime() + 1000));
-    const kept = keptVerifier();
-    await kept.verify(`Bearer ${raw}`, ADDRESS);
-    world.clock.advance(1000);
-    expect((await rejectionOf(kept.identify(`Bearer ${raw}`, ADDRESS))).code).toBe('key_inactive');
-  });
-
-  it('checks the secret of a kept row like any other', async () => {
-    const { raw } = await issue();
-    const kept = keptVerifier();
-    await kept.verify(`Bearer ${raw}`, ADDRESS);
-    expect((await rejectionOf(kept.identify(`Bearer ${withOtherSecret(raw)}`, ADDRESS))).code).toBe('invalid_key');
   });
 });

@@ -1,5 +1,4 @@
 import type { Clock } from '../shared/clock';
-import type { DataStamp } from '../shared/data-versions';
 import { DomainError } from '../shared/domain-error';
 import type { AttemptReservation, Throttle } from '../rate-limiting/throttle';
 import { type ApiKey, type Principal, isKeyActive, splitRawKey } from './api-key';
@@ -12,16 +11,6 @@ const REFUSED = Symbol('refused');
 const DEFAULT_CACHE_ENTRIES = 10_000;
 // RFC 6750: the scheme is case-insensitive; exactly one space-separated token follows.
 const BEARER = /^bearer +(\S+) *$/i;
-
-/** A verified key, as admission needs it (AdmitRequest). */
-export interface IdentifiedKey {
-  principal: Principal;
-  /**
-   * Set when the key row came from memory (ApiKeyRepository.findKept) and nothing has yet confirmed that it is
-   * unchanged: the key stamp it was read under, for the limiter to confirm as it counts (Throttle.admitKeptKey).
-   */
-  keptStamp?: DataStamp;
-}
 
 /**
  * Turns an `Authorization` header into a Principal, or throws `invalid_key` / `key_inactive` / `throttled`.
@@ -48,25 +37,11 @@ export class ApiKeyVerifier {
    * @param clientAddress who is asking: failed attempts are limited per address before any hash work
    */
   async verify(authorization: string | undefined, clientAddress: string): Promise<Principal> {
-    return (await this.check(authorization, clientAddress, false)).principal;
-  }
-
-  /**
-   * `verify`, but a key row kept in memory is accepted without asking the database whether it changed; the answer
-   * then says so (`keptStamp`), and the caller must have it confirmed. A kept row that already shows the key revoked
-   * or expired still fails here: neither can be undone.
-   */
-  identify(authorization: string | undefined, clientAddress: string): Promise<IdentifiedKey> {
-    return this.check(authorization, clientAddress, true);
-  }
-
-  private async check(authorization: string | undefined, clientAddress: string, keptWillDo: boolean): Promise<IdentifiedKey> {
     const raw = authorization === undefined ? null : (BEARER.exec(authorization)?.[1] ?? null);
     const parts = raw === null ? null : splitRawKey(raw);
     if (parts === null) return this.fail(clientAddress, 'invalid_key');
 
-    const kept = keptWillDo ? await this.keys.findKept(parts.prefix) : undefined;
-    const key = kept ?? (await this.keys.findByPrefix(parts.prefix));
+    const key = await this.keys.findByPrefix(parts.prefix);
     // Always ask secretMatches, even for an unknown prefix: it spends the equalising hash work (docs/api-behaviour.md §1).
     const check = await this.secretMatches(key, parts.secret, clientAddress);
     // A failed hash check already booked its failure when it reserved the attempt (docs/security.md).
@@ -75,9 +50,7 @@ export class ApiKeyVerifier {
     const now = this.clock.now();
     if (!isKeyActive(key, now)) return this.fail(clientAddress, 'key_inactive');
     await this.touch(key, now);
-    const principal: Principal = { tenantId: key.tenantId, keyId: key.id, prefix: key.prefix, scopes: key.scopes };
-    if (key.stamp !== undefined) principal.stamp = key.stamp;
-    return kept === undefined ? { principal } : { principal, keptStamp: kept.keyStamp };
+    return { tenantId: key.tenantId, keyId: key.id, prefix: key.prefix, scopes: key.scopes };
   }
 
   /**

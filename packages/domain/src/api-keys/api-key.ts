@@ -1,4 +1,3 @@
-import type { DataStamp } from '../shared/data-versions';
 import type { Scope } from './scopes';
 
 /** Raw form: `ck_` + 29 characters of [A-Za-z0-9]; the first 8 are the visible prefix, the last 24 the secret. */
@@ -19,8 +18,6 @@ export interface ApiKey {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   createdAt: Date;
-  /** The tenant's data stamp, read before this row, when the repository read it anyway (FreshApiKeys). */
-  stamp?: DataStamp;
 }
 
 /** The caller behind a verified key: everything a use case needs to scope and authorise a request. */
@@ -29,11 +26,6 @@ export interface Principal {
   keyId: number;
   prefix: string;
   scopes: readonly Scope[];
-  /**
-   * The tenant's data stamp as read while the key was checked, when it was. Reads made for this request may be
-   * served from what was loaded under it: the answer then shows the data as it was at some instant of the request.
-   */
-  stamp?: DataStamp;
 }
 
 /** Splits a raw key into prefix and secret, or null when it is not of the v1 shape. */

@@ -3,8 +3,7 @@ import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/required-scope';
 import { daysBetween, isCalendarDate } from '../shared/calendar-date';
 import { DomainError, type FieldErrors } from '../shared/domain-error';
-import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
-import { type Page, type PageHint, type PageRequest, pageKey, pageWeight, paginate } from '../shared/pagination';
+import { type Page, type PageHint, type PageRequest, paginate } from '../shared/pagination';
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import type { Site, SiteRepository } from '../sites/site';
 import type { BookingRepository } from './booking-repository';
@@ -72,18 +71,15 @@ export class GetAvailability {
   constructor(
     private readonly sites: SiteRepository,
     private readonly bookings: BookingRepository,
-    private readonly cache: ReadCache = noReadCache,
     private readonly snapshots: ReadSnapshots = noReadSnapshots,
   ) {}
 
   async execute(principal: Principal, window: DateRange, request: PageRequest, hint?: PageHint): Promise<Page<SiteAvailability>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
-    return this.cache.read(principal, `availability ${window.from} ${window.to} ${pageKey(request, hint)}`, pageWeight, () =>
-      // One snapshot (docs/database-rules.md): the count, the sites and their stays of the same moment, so that a
-      // booking committed mid-answer cannot show on one site's runs while another read missed it.
-      this.snapshots.consistent(() => this.page(tenantId, window, request, hint)),
-    );
+    // One snapshot (docs/database-rules.md): the count, the sites and their stays of the same moment, so that a
+    // booking committed mid-answer cannot show on one site's runs while another read missed it.
+    return this.snapshots.consistent(() => this.page(tenantId, window, request, hint));
   }
 
   private page(tenantId: number, window: DateRange, request: PageRequest, hint: PageHint | undefined): Promise<Page<SiteAvailability>> {

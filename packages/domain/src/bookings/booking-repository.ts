@@ -30,7 +30,7 @@ export interface BookingRepository {
    * `[checkInDate, checkOutDate)`, allocates the next id within the tenant, and inserts.
    *
    * When `completion` is given, the same transaction also completes that idempotency claim of the booking's tenant
-   * (IdempotencyStore): its record gets the answer `completion.responseOf(booking)` and `completion.expiresAt`.
+   * (IdempotencyStore): its record gets the booking as created and `completion.expiresAt`.
    *
    * @throws DomainError `site_unavailable` when the site is not active or an overlapping booking exists
    * @throws DomainError `duplicate_booking_reference` when the reference is taken in this tenant (nothing is stored)

@@ -44,26 +44,30 @@ function broken(...violations: BookingRuleViolation[]): DomainError {
 }
 
 const UNKNOWN_CUSTOMER: BookingRuleViolation = { rule: 'unknown_customer' };
+
+/**
+ * A release that failed after a failed create: the claim still stops blocking the key once it is STALE_CLAIM_MS old,
+ * so the create's own error is the one worth reporting, and this one is dropped.
+ */
+function reportedByTheCreate(): void {
+  // See above.
+}
 const MAX_REFERENCE_ATTEMPTS = 8;
 /** The longest stay a booking may cover. */
 export const MAX_NIGHTS = 365;
-
-/** The site read beside a claim: awaited by the create when the claim is won; otherwise its outcome does not matter. */
-function awaitedByTheCreateOrIrrelevant(): void {
-  // Nothing to do: see above.
-}
 
 /** A create request that carries an `Idempotency-Key` (docs/channel-managers.md, "Retrying safely"). */
 export interface IdempotentRequest {
   key: string;
   /** Equal for equal JSON values of the body, whatever their key order or spacing (the transport computes it). */
   fingerprint: string;
-  /** The answer a replay gives again, rendered from the booking this request creates. */
-  responseOf(booking: Booking): string;
 }
 
-/** A created booking and the answer stored for it, or the answer a first request with the same key stored. */
-export type IdempotentOutcome = { replayed: false; booking: Booking; response: string } | { replayed: true; response: string };
+/** The booking created now, or the one a first request with the same key created, as it was answered then. */
+export interface IdempotentOutcome {
+  replayed: boolean;
+  booking: Booking;
+}
 
 export class CreateBooking {
   readonly scope: Scope = 'bookings:write';
@@ -97,10 +101,6 @@ export class CreateBooking {
     if (!store) throw new Error('CreateBooking was built without an IdempotencyStore');
     const { tenantId } = principal;
     const now = this.clock.now();
-    // The site is read while the key is claimed: the create needs it once the claim is won, and a read wasted on a
-    // replay costs less than a round trip more on every first request.
-    const site = this.siteOf(principal, input);
-    site.catch(awaitedByTheCreateOrIrrelevant);
     const claim = await store.claim(
       tenantId,
       request.key,
@@ -112,37 +112,26 @@ export class CreateBooking {
     if (claim.kind !== 'claimed') {
       if (claim.fingerprint !== request.fingerprint) throw new DomainError('idempotency_key_reused');
       if (claim.kind === 'in_use') throw new DomainError('idempotency_key_in_use');
-      return { replayed: true, response: claim.response };
+      return { replayed: true, booking: claim.booking };
     }
-    let response: string | undefined;
     const completion: IdempotencyCompletion = {
       key: request.key,
       token: claim.token,
-      responseOf: (booking) => (response = request.responseOf(booking)),
       expiresAt: new Date(this.clock.now().getTime() + IDEMPOTENCY_KEY_TTL_MS),
     };
     try {
-      const booking = await this.create(principal, input, completion, site);
-      return { replayed: false, booking, response: response ?? request.responseOf(booking) };
+      return { replayed: false, booking: await this.create(principal, input, completion) };
     } catch (error) {
-      // Only a created booking is remembered; after any other outcome a retry runs afresh. Should the release fail,
-      // the claim still stops blocking the key once it is STALE_CLAIM_MS old, so the create's own error is the one
-      // worth reporting.
-      await store.release(tenantId, request.key, claim.token).catch(() => undefined);
+      // Only a created booking is remembered; after any other outcome a retry runs afresh.
+      await store.release(tenantId, request.key, claim.token).catch(reportedByTheCreate);
       throw error;
     }
   }
 
   /** docs/api-behaviour.md §2 items 4 to 7, in that order; the first failing rule wins. */
-  private async create(
-    principal: Principal,
-    input: CreateBookingInput,
-    claimed?: IdempotencyCompletion,
-    siteRead = this.siteOf(principal, input),
-  ): Promise<Booking> {
-    const site = await siteRead;
+  private async create(principal: Principal, input: CreateBookingInput, completion?: IdempotencyCompletion): Promise<Booking> {
+    const site = await this.siteOf(principal, input);
     if (!site) throw new DomainError('site_not_found');
-    const completion = claimed && { ...claimed, siteNumber: site.siteNumber };
 
     // The customer is one more field: its "does not exist" joins the other fields' errors in one answer.
     const customerId = input.customerId ?? null;

@@ -29,22 +29,19 @@ export type IdempotencyClaim =
   | { kind: 'claimed'; token: string }
   /** Another request holds the key and has not finished. */
   | { kind: 'in_use'; fingerprint: string }
-  /** A first request with this key succeeded; `response` is the answer it gave. */
-  | { kind: 'completed'; fingerprint: string; response: string };
+  /** A first request with this key created `booking`, shown here as it was answered then. */
+  | { kind: 'completed'; fingerprint: string; booking: Booking };
 
-/** The completion of a claim, written by the booking's own transaction (BookingRepository.insertIfAvailable). */
+/**
+ * The completion of a claim, written by the booking's own transaction (BookingRepository.insertIfAvailable): the
+ * record then holds the booking as created, so that a replay shows exactly what the first answer showed, whatever
+ * happened to the booking since.
+ */
 export interface IdempotencyCompletion {
   key: string;
   token: string;
-  /** The answer to store, rendered from the booking just inserted (the transport's business, opaque here). */
-  responseOf(booking: Booking): string;
   /** When the record may be forgotten. */
   expiresAt: Date;
-  /**
-   * The site's number as the create read it: a storage that draws the answer before its insert may use it instead of
-   * reading the site once more, as long as it refuses to store that answer for a site renamed in between.
-   */
-  siteNumber?: string;
 }
 
 /**

@@ -1,13 +1,12 @@
 import type { Principal } from '../api-keys/api-key';
 import { DomainError } from '../shared/domain-error';
-import { readPageRequest } from '../shared/pagination';
 import { CHANGE_TYPES, type Change, type ChangeFeedRepository, READ_SCOPE_OF } from './change-feed';
 
 export interface ChangesRequest {
   /** The cursor of an earlier answer, as the client sent it; absent or empty: from the beginning. */
   after: string | undefined;
-  /** Read like every list's `page_size`: default 50, at most 200, never an error. */
-  pageSize: string | undefined;
+  /** Changes per page, as every list's `page_size` is read (at most MAX_PAGE_SIZE). */
+  pageSize: number;
 }
 
 export interface ChangesPage {
@@ -50,9 +49,8 @@ export class ReadChanges {
   async execute(principal: Principal, request: ChangesRequest): Promise<ChangesPage> {
     const types = CHANGE_TYPES.filter((type) => principal.scopes.includes(READ_SCOPE_OF[type]));
     if (types.length === 0) throw new DomainError('permission_denied');
-    const { pageSize } = readPageRequest(undefined, request.pageSize);
     const after = readCursor(request.after);
-    const batch = await this.feed.read(principal.tenantId, after.position, types, pageSize);
+    const batch = await this.feed.read(principal.tenantId, after.position, types, request.pageSize);
     if (after.token !== null && after.token !== batch.token) throw invalidCursor();
     const last = batch.changes.at(-1)?.position ?? after.position;
     return { count: batch.count, cursor: `${batch.token}-${last}`, hasMore: batch.count > batch.changes.length, changes: batch.changes };

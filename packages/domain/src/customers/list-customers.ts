@@ -1,4 +1,3 @@
-import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import { ListTenantRows } from '../shared/list-tenant-rows';
 import { dateCursor, isDateKey } from '../shared/pagination';
@@ -6,7 +5,7 @@ import type { Customer, CustomerRepository } from './customer';
 
 /** Customers (role `customer` only), newest date_joined first. */
 export class ListCustomers extends ListTenantRows<Customer> {
-  constructor(customers: CustomerRepository, cache: ReadCache = noReadCache, snapshots: ReadSnapshots = noReadSnapshots) {
-    super('customers:read', customers, (customer) => dateCursor(customer.dateJoined, customer.id), cache, isDateKey, snapshots);
+  constructor(customers: CustomerRepository, snapshots: ReadSnapshots = noReadSnapshots) {
+    super('customers:read', customers, (customer) => dateCursor(customer.dateJoined, customer.id), isDateKey, snapshots);
   }
 }

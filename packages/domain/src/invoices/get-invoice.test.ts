@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { aBooking, aSite, aTenant, anInvoice, someBillingDetails } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
-import { FreshReadCache } from '../shared/fresh-read-cache';
 import { GetInvoice, GetInvoiceDocument, ListInvoiceLines } from './get-invoice';
 import type { InvoiceLine } from './invoice';
 import { type InvoiceDocument, type InvoiceRenderer, vatContained, zurichDateOf } from './invoice-document';
@@ -104,36 +103,6 @@ describe('GetInvoiceDocument (docs/accounting.md, "The invoice document")', () =
       booking: null,
       lines: [],
     });
-  });
-
-  it('renders again when its own data changes (lines, billing details), not after other writes of the tenant', async () => {
-    const cached = new GetInvoiceDocument(
-      world.invoices,
-      world.bookings,
-      world.issuers,
-      renderer,
-      new FreshReadCache(world.versions, 1000, 0),
-    );
-    const read = () => cached.execute(world.principal('alpine'), 1);
-    const first = await read();
-    expect(await read()).toBe(first);
-    // A write the document does not show (the booking's status) moves the stamp: read again, but not rendered again.
-    world.store.bookings.find((b) => b.id === 4)!.status = 'confirmed';
-    world.store.changed();
-    expect(await read()).toBe(first);
-    expect(renderer.documents).toHaveLength(1);
-
-    world.store.invoiceLines.find((l) => l.position === 2)!.description = 'Tourist tax';
-    world.store.changed();
-    const second = await read();
-    expect(second).not.toBe(first);
-    expect(renderer.documents).toHaveLength(2);
-    expect(renderer.documents[1]!.lines[1]!.description).toBe('Tourist tax');
-
-    world.store.billing.set(world.principal('alpine').tenantId, { ...billing, iban: 'CH9300762011623852957' });
-    world.store.changed();
-    expect(await read()).not.toBe(second);
-    expect(renderer.documents[2]!.payment!.creditor.iban).toBe('CH9300762011623852957');
   });
 });
 

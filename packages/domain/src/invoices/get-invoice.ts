@@ -3,8 +3,7 @@ import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/required-scope';
 import type { BookingRepository } from '../bookings/booking-repository';
 import { DomainError } from '../shared/domain-error';
-import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
-import { type Page, type PageRequest, pageKey, pageWeight, paginate } from '../shared/pagination';
+import { type Page, type PageRequest, paginate } from '../shared/pagination';
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import type { InvoiceIssuerRepository } from './billing-details';
 import type { Invoice, InvoiceLine, InvoiceRepository } from './invoice';
@@ -22,19 +21,11 @@ async function invoiceOf(invoices: InvoiceRepository, tenantId: number, id: numb
 export class GetInvoice {
   readonly scope = SCOPE;
 
-  constructor(
-    private readonly invoices: InvoiceRepository,
-    private readonly cache: ReadCache = noReadCache,
-  ) {}
+  constructor(private readonly invoices: InvoiceRepository) {}
 
   async execute(principal: Principal, id: number): Promise<Invoice> {
     requireScope(principal, this.scope);
-    return this.cache.read(
-      principal,
-      `invoice ${id}`,
-      () => 1,
-      () => invoiceOf(this.invoices, principal.tenantId, id),
-    );
+    return invoiceOf(this.invoices, principal.tenantId, id);
   }
 }
 
@@ -43,7 +34,6 @@ export class ListInvoiceLines {
 
   constructor(
     private readonly invoices: InvoiceRepository,
-    private readonly cache: ReadCache = noReadCache,
     private readonly snapshots: ReadSnapshots = noReadSnapshots,
   ) {}
 
@@ -51,28 +41,24 @@ export class ListInvoiceLines {
   async execute(principal: Principal, invoiceId: number, request: PageRequest): Promise<Page<InvoiceLine>> {
     requireScope(principal, this.scope);
     const { tenantId } = principal;
-    return this.cache.read(principal, `invoice ${invoiceId} lines?${pageKey(request)}`, pageWeight, () =>
-      // One snapshot: the invoice's existence and its lines of the same moment.
-      this.snapshots.consistent(async () => {
-        await invoiceOf(this.invoices, tenantId, invoiceId);
-        // An invoice has a handful of lines: reading them all and slicing costs less than a count and a window.
-        const lines = await this.invoices.linesOf(tenantId, invoiceId);
-        return paginate(request, undefined, {
-          count: async () => lines.length,
-          list: async (window) => lines.slice(window.offset, window.offset + window.limit),
-          cursorOf: (line) => ({ key: String(line.position), id: line.position }),
-        });
-      }),
-    );
+    // One snapshot: the invoice's existence and its lines of the same moment.
+    return this.snapshots.consistent(async () => {
+      await invoiceOf(this.invoices, tenantId, invoiceId);
+      // An invoice has a handful of lines: reading them all and slicing costs less than a count and a window.
+      const lines = await this.invoices.linesOf(tenantId, invoiceId);
+      return paginate(request, undefined, {
+        count: async () => lines.length,
+        list: async (window) => lines.slice(window.offset, window.offset + window.limit),
+        cursorOf: (line) => ({ key: String(line.position), id: line.position }),
+      });
+    });
   }
 }
 
-/** A rendered invoice: the same object for as long as the data it was rendered from is unchanged. */
+/** A rendered invoice: its number (the file's name) and the PDF's bytes. */
 export interface RenderedInvoice {
   invoiceNumber: string;
   pdf: Uint8Array;
-  /** The InvoiceDocument the PDF was rendered from, as JSON: equal documents render equal bytes. */
-  source: string;
 }
 
 export class GetInvoiceDocument {
@@ -83,31 +69,15 @@ export class GetInvoiceDocument {
     private readonly bookings: BookingRepository,
     private readonly issuers: InvoiceIssuerRepository,
     private readonly renderer: InvoiceRenderer,
-    private readonly cache: ReadCache = noReadCache,
     private readonly snapshots: ReadSnapshots = noReadSnapshots,
   ) {}
 
-  /**
-   * The invoice as a PDF. Kept while the tenant's data stamp is unchanged. Once it moves (any write of the tenant, by
-   * any writer), the document's data is read again, and the PDF is rendered again only when that data changed: its
-   * invoice, lines, booking or billing details (docs/accounting.md, "Performance").
-   */
+  /** The invoice as a PDF (docs/accounting.md, "The invoice document"). */
   async execute(principal: Principal, id: number): Promise<RenderedInvoice> {
     requireScope(principal, this.scope);
-    const { tenantId } = principal;
-    return this.cache.read(
-      principal,
-      `invoice ${id} pdf`,
-      (rendered) => Math.ceil(rendered.pdf.byteLength / 1024),
-      async (earlier) => {
-        // One snapshot: the total, the lines and the payment part of the same moment always agree.
-        const document = await this.snapshots.consistent(() => this.documentOf(tenantId, id));
-        const source = JSON.stringify(document);
-        // Bookings arriving all day move the stamp; they cost a few reads here, not a rendering per invoice.
-        if (earlier?.source === source) return earlier;
-        return { invoiceNumber: document.invoiceNumber, pdf: await this.renderer.render(document), source };
-      },
-    );
+    // One snapshot: the total, the lines and the payment part of the same moment always agree.
+    const document = await this.snapshots.consistent(() => this.documentOf(principal.tenantId, id));
+    return { invoiceNumber: document.invoiceNumber, pdf: await this.renderer.render(document) };
   }
 
   /** What the PDF shows (docs/accounting.md, "The invoice document"). */

@@ -1,4 +1,3 @@
-import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import { ListTenantRows } from '../shared/list-tenant-rows';
 import { dateCursor, isDateKey } from '../shared/pagination';
@@ -6,7 +5,7 @@ import type { Invoice, InvoiceFilter, InvoiceRepository } from './invoice';
 
 /** Invoice headers, newest issued_at first. */
 export class ListInvoices extends ListTenantRows<Invoice, InvoiceFilter> {
-  constructor(invoices: InvoiceRepository, cache: ReadCache = noReadCache, snapshots: ReadSnapshots = noReadSnapshots) {
-    super('invoices:read', invoices, (invoice) => dateCursor(invoice.issuedAt, invoice.id), cache, isDateKey, snapshots);
+  constructor(invoices: InvoiceRepository, snapshots: ReadSnapshots = noReadSnapshots) {
+    super('invoices:read', invoices, (invoice) => dateCursor(invoice.issuedAt, invoice.id), isDateKey, snapshots);
   }
 }

@@ -3,7 +3,6 @@ import type { Principal } from '../api-keys/api-key';
 import { FixedClock } from '../testing';
 import { MemoryRateLimiter } from './memory-rate-limiter';
 import { rejectionOf } from '../testing/test-world';
-import type { StampGuardedLimiter } from './stamp-guarded-limiter';
 import { Throttle } from './throttle';
 
 // FixedClock starts at 12:00:00.000, the first instant of a one-minute window.
@@ -64,7 +63,7 @@ describe('Throttle (docs/api-behaviour.md §4)', () => {
   let throttle: Throttle;
 
   beforeEach(() => {
-    throttle = new Throttle(limiter, { perKeyPerMinute: 2, authFailuresPerMinute: 2 }, guardedBy(limiter, { stamp: 'v1' }));
+    throttle = new Throttle(limiter, { perKeyPerMinute: 2, authFailuresPerMinute: 2 });
   });
 
   it('admits a key up to its per-minute limit, then throws throttled with Retry-After ≥ 1', async () => {
@@ -99,67 +98,26 @@ describe('Throttle (docs/api-behaviour.md §4)', () => {
   });
 
   it('lets an address fail up to its limit, then refuses its attempts until the window turns', async () => {
-    await throttle.assertMayAttempt('a');
     await throttle.recordFailure('a');
-    await throttle.assertMayAttempt('a');
     await throttle.recordFailure('a');
-    expect((await rejectionOf(throttle.assertMayAttempt('a'))).code).toBe('throttled');
-    await expect(throttle.assertMayAttempt('b')).resolves.toBeUndefined();
+    expect((await rejectionOf(throttle.recordFailure('a'))).code).toBe('throttled');
+    expect((await rejectionOf(throttle.reserveAttempt('a'))).code).toBe('throttled');
+    await expect(throttle.recordFailure('b')).resolves.toBeUndefined();
     clock.advance(60_000);
-    await expect(throttle.assertMayAttempt('a')).resolves.toBeUndefined();
+    await expect(throttle.reserveAttempt('a')).resolves.toBeDefined();
+  });
+
+  it('gives back a reservation that was not spent', async () => {
+    const first = await throttle.reserveAttempt('a');
+    await first.release();
+    await throttle.reserveAttempt('a');
+    await throttle.reserveAttempt('a');
+    expect((await rejectionOf(throttle.reserveAttempt('a'))).code).toBe('throttled');
   });
 
   it('keeps failed authentications and key requests in separate counts', async () => {
     await throttle.recordFailure('1');
     await throttle.recordFailure('1');
     await expect(throttle.admitKey(principal(1))).resolves.toMatchObject({ remaining: 1 });
-  });
-});
-
-/** A guard that compares with a stamp the test sets, and counts on `counting`. */
-function guardedBy(counting: MemoryRateLimiter, current: { stamp: string }): StampGuardedLimiter {
-  return {
-    hitIfUnchanged: async (key, limit, guard) =>
-      guard.stamp === current.stamp ? { decision: await counting.hit(key, limit), dataStamp: `data of ${current.stamp}` } : null,
-    peekIfUnchanged: async (key, limit, guard) =>
-      guard.stamp === current.stamp ? { decision: await counting.peek(key, limit), dataStamp: `data of ${current.stamp}` } : null,
-  };
-}
-
-describe('Throttle.admitKeptKey and peekKeptKey', () => {
-  const principal: Principal = { tenantId: 1, keyId: 7, prefix: 'ck_aaaaa', scopes: ['sites:read'], stamp: 'v1' };
-  const limits = { perKeyPerMinute: 2, authFailuresPerMinute: 10 };
-
-  it('counts the request while the key stamp holds, gives the data stamp, and throws throttled past the limit', async () => {
-    const throttle = new Throttle(limiter, limits, guardedBy(limiter, { stamp: 'v1' }));
-    expect(await throttle.admitKeptKey(principal, 'v1')).toEqual({
-      decision: expect.objectContaining({ allowed: true, remaining: 1 }),
-      dataStamp: 'data of v1',
-    });
-    expect(await throttle.admitKeptKey(principal, 'v1')).toMatchObject({ decision: { allowed: true, remaining: 0 } });
-    const refusal = await rejectionOf(throttle.admitKeptKey(principal, 'v1'));
-    expect(refusal.code).toBe('throttled');
-    expect(refusal.details.refusedKey).toMatchObject({ principal, standing: { allowed: false, remaining: 0 } });
-  });
-
-  it('counts nothing and answers null once the stamp moved', async () => {
-    const current = { stamp: 'v1' };
-    const throttle = new Throttle(limiter, limits, guardedBy(limiter, current));
-    current.stamp = 'v2';
-    expect(await throttle.admitKeptKey(principal, 'v1')).toBeNull();
-    expect(await throttle.peekKey(principal)).toMatchObject({ remaining: 2 });
-  });
-
-  it('reads the standing while the stamp holds, counting nothing, and null once it moved', async () => {
-    const current = { stamp: 'v1' };
-    const throttle = new Throttle(limiter, limits, guardedBy(limiter, current));
-    await throttle.admitKey(principal);
-    expect(await throttle.peekKeptKey(principal, 'v1')).toEqual({
-      decision: expect.objectContaining({ remaining: 1 }),
-      dataStamp: 'data of v1',
-    });
-    expect(await throttle.peekKeptKey(principal, 'v1')).toMatchObject({ decision: { remaining: 1 } });
-    current.stamp = 'v2';
-    expect(await throttle.peekKeptKey(principal, 'v1')).toBeNull();
   });
 });

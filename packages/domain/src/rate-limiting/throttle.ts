@@ -1,8 +1,6 @@
 import type { Principal } from '../api-keys/api-key';
 import { DomainError } from '../shared/domain-error';
-import type { DataStamp } from '../shared/data-versions';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter';
-import type { GuardedDecision, StampGuardedLimiter } from './stamp-guarded-limiter';
 
 export interface ThrottleLimits {
   /** Requests per key per minute (RATE_LIMIT_PER_MINUTE, default 600). */
@@ -16,8 +14,6 @@ export class Throttle {
   constructor(
     private readonly limiter: RateLimiter,
     private readonly limits: ThrottleLimits,
-    /** Counts for key rows kept in memory, confirming them as it counts (docs/architecture.md, "Admission"). */
-    private readonly guarded: StampGuardedLimiter,
   ) {}
 
   /** Counts a request of an authenticated, authorised key; throws `throttled` past the limit. */
@@ -27,38 +23,9 @@ export class Throttle {
     return decision;
   }
 
-  /**
-   * `admitKey` for a key row kept in memory and read under the key stamp `keyStamp`: counts the request only while
-   * that stamp has not moved, which confirms the row in the same step (StampGuardedLimiter), and gives the tenant's
-   * data stamp with the standing. Null, counting nothing, once it has moved: the caller reads the key afresh and admits
-   * it with `admitKey`.
-   */
-  async admitKeptKey(principal: Principal, keyStamp: DataStamp): Promise<GuardedDecision | null> {
-    const guarded = await this.guarded.hitIfUnchanged(keyOf(principal), this.limits.perKeyPerMinute, {
-      tenantId: principal.tenantId,
-      stamp: keyStamp,
-    });
-    if (guarded && !guarded.decision.allowed) throw throttled(guarded.decision, principal);
-    return guarded;
-  }
-
-  /**
-   * `peekKey` for a key row kept in memory and read under the key stamp `stamp`: its standing, counting nothing, only
-   * while that stamp has not moved, which confirms the row at the same time. Null once it has moved.
-   */
-  peekKeptKey(principal: Principal, stamp: DataStamp): Promise<GuardedDecision | null> {
-    return this.guarded.peekIfUnchanged(keyOf(principal), this.limits.perKeyPerMinute, { tenantId: principal.tenantId, stamp });
-  }
-
   /** The key's standing without counting, for responses that end before the limiter (405, 403). */
   peekKey(principal: Principal): Promise<RateLimitDecision> {
     return this.limiter.peek(keyOf(principal), this.limits.perKeyPerMinute);
-  }
-
-  /** Throws `throttled` when this address has used up its failed authentications. Counts nothing. */
-  async assertMayAttempt(address: string): Promise<void> {
-    const decision = await this.limiter.peek(authKey(address), this.limits.authFailuresPerMinute);
-    if (decision.remaining <= 0) throw throttled({ ...decision, allowed: false });
   }
 
   /**

@@ -1,7 +1,6 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/required-scope';
-import type { ReadCache } from './fresh-read-cache';
 import type { ReadSnapshots } from './read-snapshots';
 import {
   type Cursor,
@@ -11,8 +10,6 @@ import {
   type PageWindow,
   type UpdatedSinceFilter,
   followableHint,
-  pageKey,
-  pageWeight,
   paginate,
 } from './pagination';
 
@@ -31,7 +28,6 @@ export abstract class ListTenantRows<T, F extends UpdatedSinceFilter = UpdatedSi
     readonly scope: Scope,
     private readonly rows: TenantRows<T, F>,
     private readonly cursorOf: (row: T) => Cursor,
-    private readonly cache: ReadCache,
     /** Whether a hint's key can be a key of this list's order (see followableHint). */
     private readonly acceptsKey: (key: string) => boolean,
     private readonly snapshots: ReadSnapshots,
@@ -41,25 +37,13 @@ export abstract class ListTenantRows<T, F extends UpdatedSinceFilter = UpdatedSi
     requireScope(principal, this.scope);
     const hint = followableHint(sentHint, this.acceptsKey);
     const { tenantId } = principal;
-    return this.cache.read(principal, `${this.scope}${filterKey(filter ?? {})}?${pageKey(request, hint)}`, pageWeight, () =>
-      // One snapshot: the page's count and rows of the same moment.
-      this.snapshots.consistent(() =>
-        paginate(request, hint, {
-          count: () => this.rows.count(tenantId, filter),
-          list: (window) => this.rows.list(tenantId, window, filter),
-          cursorOf: this.cursorOf,
-        }),
-      ),
+    // One snapshot: the page's count and rows of the same moment.
+    return this.snapshots.consistent(() =>
+      paginate(request, hint, {
+        count: () => this.rows.count(tenantId, filter),
+        list: (window) => this.rows.list(tenantId, window, filter),
+        cursorOf: this.cursorOf,
+      }),
     );
   }
-}
-
-/** A filter in a cache key: its fields in a fixed order, as JSON (free text such as a status cannot run into the next). */
-export function filterKey(filter: object): string {
-  const entries = Object.entries(filter)
-    .filter(([, value]) => value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  return entries.length === 0
-    ? ''
-    : JSON.stringify(entries.map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
 }

@@ -8,7 +8,7 @@ import { ListInvoices } from '../invoices/list-invoices';
 import { ListSites } from '../sites/list-sites';
 import type { ReadSnapshots } from './read-snapshots';
 
-// Issue 16.5: every list reads its count and its rows inside one snapshot of the store.
+// docs/database-rules.md: every list reads its count and its rows inside one snapshot of the store.
 
 function recordingSnapshots(): ReadSnapshots & { reads: string[]; inside: boolean } {
   const snapshots = {
@@ -56,13 +56,10 @@ describe('list use cases read in one snapshot', () => {
       listOccupyingStays: async () => [],
     };
     const request = { page: 1, pageSize: 50 } as const;
-    await new ListBookings(bookings, undefined, snapshots).execute(principal, {}, request);
-    await new ListSites({ ...rows, findById: async () => null }, undefined, snapshots).execute(principal, request);
-    await new ListCustomers({ ...rows, findById: async () => null }, undefined, snapshots).execute(principal, request);
-    await new ListInvoices({ ...rows, findById: async () => null, linesOf: async () => [] }, undefined, snapshots).execute(
-      principal,
-      request,
-    );
+    await new ListBookings(bookings, snapshots).execute(principal, {}, request);
+    await new ListSites({ ...rows, findById: async () => null }, snapshots).execute(principal, request);
+    await new ListCustomers({ ...rows, findById: async () => null }, snapshots).execute(principal, request);
+    await new ListInvoices({ ...rows, findById: async () => null, linesOf: async () => [] }, snapshots).execute(principal, request);
     expect(snapshots.reads).toHaveLength(8);
     expect(snapshots.reads.every((read) => read.endsWith(':true'))).toBe(true);
   });
@@ -104,7 +101,7 @@ describe('list use cases read in one snapshot', () => {
       },
     };
     const window = { from: '2027-07-01', to: '2027-07-08' };
-    const page = await new GetAvailability(sites as never, bookings, undefined, snapshots).execute(principal, window, {
+    const page = await new GetAvailability(sites as never, bookings, snapshots).execute(principal, window, {
       page: 1,
       pageSize: 50,
     });
@@ -143,10 +140,10 @@ describe('list use cases read in one snapshot', () => {
     };
     const issuers = { issuerOf: async () => (note('issuer'), { tenantName: 'Camp', billing: null }) };
     const renderer = { render: async () => new Uint8Array([1]) };
-    await new GetInvoiceDocument(invoices, bookings, issuers, renderer, undefined, snapshots).execute(principal, 1);
+    await new GetInvoiceDocument(invoices, bookings, issuers, renderer, snapshots).execute(principal, 1);
     expect(snapshots.reads.sort()).toEqual(['booking:true', 'invoice:true', 'issuer:true', 'lines:true']);
     snapshots.reads.length = 0;
-    await new ListInvoiceLines(invoices, undefined, snapshots).execute(principal, 1, { page: 1, pageSize: 50 });
+    await new ListInvoiceLines(invoices, snapshots).execute(principal, 1, { page: 1, pageSize: 50 });
     expect(snapshots.reads.sort()).toEqual(['invoice:true', 'lines:true']);
   });
 });

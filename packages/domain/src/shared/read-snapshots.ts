@@ -1,7 +1,7 @@
 /**
  * Runs a use case's repository reads in one snapshot of the store, so that they agree with each other: a list's
- * `count` and its rows can never contradict (issue 16, docs/database-rules.md). Reads made by `work` through any
- * repository of the same store see the data of one moment; writes inside `work` are not allowed.
+ * `count` and its rows can never contradict (docs/database-rules.md, "How the service reads"). Reads made by `work`
+ * through any repository of the same store see the data of one moment; writes inside `work` are not allowed.
  */
 export interface ReadSnapshots {
   consistent<T>(work: () => Promise<T>): Promise<T>;

@@ -1,4 +1,3 @@
-import { type ReadCache, noReadCache } from '../shared/fresh-read-cache';
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import { ListTenantRows } from '../shared/list-tenant-rows';
 import type { Site, SiteRepository } from './site';
@@ -8,7 +7,7 @@ const anySiteNumber = () => true;
 
 /** Sites by site_number in byte order, then id. */
 export class ListSites extends ListTenantRows<Site> {
-  constructor(sites: SiteRepository, cache: ReadCache = noReadCache, snapshots: ReadSnapshots = noReadSnapshots) {
-    super('sites:read', sites, (site) => ({ key: site.siteNumber, id: site.id }), cache, anySiteNumber, snapshots);
+  constructor(sites: SiteRepository, snapshots: ReadSnapshots = noReadSnapshots) {
+    super('sites:read', sites, (site) => ({ key: site.siteNumber, id: site.id }), anySiteNumber, snapshots);
   }
 }

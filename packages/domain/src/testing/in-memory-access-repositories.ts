@@ -77,7 +77,7 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
       createdAt: this.clock.now(),
     };
     this.store.apiKeys.push(created);
-    this.store.keysChanged();
+    this.store.changed();
     return { ...created };
   }
 
@@ -85,7 +85,7 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
     const key = this.store.apiKeys.find((k) => k.tenantId === tenantId && k.prefix === prefix);
     if (!key) return false;
     key.revokedAt ??= at;
-    this.store.keysChanged();
+    this.store.changed();
     return true;
   }
 
@@ -93,7 +93,7 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
     const key = this.store.apiKeys.find((k) => k.id === keyId && k.secretHash === current);
     if (!key) return false;
     key.secretHash = next;
-    this.store.keysChanged();
+    this.store.changed();
     return true;
   }
 

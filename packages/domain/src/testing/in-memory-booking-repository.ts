@@ -66,7 +66,7 @@ export class InMemoryBookingRepository implements BookingRepository {
       throw new DomainError('duplicate_booking_reference');
     }
     const record = completion && store.idempotency.get(idempotencyId(booking.tenantId, completion.key));
-    if (completion && (!record || record.token !== completion.token || record.response !== null)) {
+    if (completion && (!record || record.token !== completion.token || record.booking !== null)) {
       throw new DomainError('idempotency_key_in_use');
     }
     const stored: StoredBooking = {
@@ -75,7 +75,7 @@ export class InMemoryBookingRepository implements BookingRepository {
       updatedAt: booking.createdAt,
     };
     if (record && completion) {
-      record.response = completion.responseOf(store.bookingView(stored));
+      record.booking = store.bookingView(stored);
       record.expiresAt = completion.expiresAt;
     }
     store.bookings.push(stored);

@@ -18,21 +18,21 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
   ): Promise<IdempotencyClaim> {
     const id = idempotencyId(tenantId, key);
     const held = this.store.idempotency.get(id);
-    const free = !held || held.expiresAt <= now || (held.response === null && held.claimedAt < staleBefore);
+    const free = !held || held.expiresAt <= now || (held.booking === null && held.claimedAt < staleBefore);
     if (held && !free) {
-      return held.response === null
+      return held.booking === null
         ? { kind: 'in_use', fingerprint: held.fingerprint }
-        : { kind: 'completed', fingerprint: held.fingerprint, response: held.response };
+        : { kind: 'completed', fingerprint: held.fingerprint, booking: held.booking };
     }
     const token = `claim-${++this.tokens}`;
-    this.store.idempotency.set(id, { fingerprint, token, claimedAt: now, expiresAt, response: null });
+    this.store.idempotency.set(id, { fingerprint, token, claimedAt: now, expiresAt, booking: null });
     return { kind: 'claimed', token };
   }
 
   async release(tenantId: number, key: string, token: string): Promise<void> {
     const id = idempotencyId(tenantId, key);
     const held = this.store.idempotency.get(id);
-    if (held && held.token === token && held.response === null) this.store.idempotency.delete(id);
+    if (held && held.token === token && held.booking === null) this.store.idempotency.delete(id);
   }
 
   async purgeExpired(now: Date): Promise<number> {

@@ -66,14 +66,14 @@ export class InMemoryRawWriter implements RawWriter {
     const key = this.store.apiKeys.find((k) => k.prefix === prefix);
     if (!key) throw new Error(`no key ${prefix}`);
     key.revokedAt = at;
-    this.store.keysChanged();
+    this.store.changed();
   }
 
   async setKeyExpiresAt(prefix: string, at: Date | null) {
     const key = this.store.apiKeys.find((k) => k.prefix === prefix);
     if (!key) throw new Error(`no key ${prefix}`);
     key.expiresAt = at;
-    this.store.keysChanged();
+    this.store.changed();
   }
 
   async insertSite(tenantId: number, site: RawSite) {

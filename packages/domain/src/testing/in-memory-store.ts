@@ -58,8 +58,6 @@ export class InMemoryStore {
   idempotency = new Map<string, IdempotencyRecord>();
   /** Bumped by every write through the repositories (DataVersions). */
   writes = 0;
-  /** Bumped by every change of an API key, as the SQL key stamp moves (DataVersions.stampsOf). */
-  keyWrites = 0;
   /** What the SQL triggers stamp updated_at and changes with; inMemoryAdapters sets the adapters' clock. */
   clock: Clock = systemClock;
   /** Per tenant: the last position handed out, and each record's latest change (the SQL `change_log`). */
@@ -67,12 +65,6 @@ export class InMemoryStore {
 
   changed(): void {
     this.writes++;
-  }
-
-  /** A change of an API key: it moves the key stamp as well as the data stamp. */
-  keysChanged(): void {
-    this.keyWrites++;
-    this.changed();
   }
 
   /**
@@ -128,7 +120,8 @@ export interface IdempotencyRecord {
   token: string;
   claimedAt: Date;
   expiresAt: Date;
-  response: string | null;
+  /** The booking as created by the request that completed the claim; null while the claim is open. */
+  booking: Booking | null;
 }
 
 /** Byte-order comparison of strings, as SQLite BINARY and Postgres COLLATE "C" compare UTF-8. */

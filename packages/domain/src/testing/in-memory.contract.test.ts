@@ -1,7 +1,6 @@
 import { FixedClock } from './fixed-clock';
 import { type AdapterSet, describeAdapterContracts } from './contracts';
-import { InMemoryDataVersions } from './in-memory-data-versions';
-import { GuardedMemoryRateLimiter } from './in-memory-rate-limiter';
+import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
 import { InMemoryRawWriter } from './in-memory-raw-writer';
 import { InMemoryStore } from './in-memory-store';
 import { inMemoryAdapters } from './in-memory-adapters';
@@ -11,7 +10,7 @@ describeAdapterContracts('in-memory', async () => {
   const store = new InMemoryStore();
   const open = (): AdapterSet => ({
     ...inMemoryAdapters(store, clock),
-    rateLimiter: new GuardedMemoryRateLimiter(clock, new InMemoryDataVersions(store)),
+    rateLimiter: new MemoryRateLimiter(clock),
     clock,
     reopen: async () => open(),
     raw: async () => new InMemoryRawWriter(store),

@@ -6,7 +6,6 @@ export * from './in-memory-idempotency-store';
 export * from './in-memory-tenant-importer';
 export * from './fake-secret-hasher';
 export * from './in-memory-data-versions';
-export * from './in-memory-rate-limiter';
 export * from './in-memory-raw-writer';
 export * from './in-memory-change-feed';
 export * from './in-memory-adapters';

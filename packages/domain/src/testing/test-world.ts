@@ -1,7 +1,6 @@
 import type { Principal } from '../api-keys/api-key';
 import { type Scope, SCOPES } from '../api-keys/scopes';
 import { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';
-import { StampCheckingLimiter } from '../rate-limiting/stamp-guarded-limiter';
 import { Throttle, type ThrottleLimits } from '../rate-limiting/throttle';
 import type { TenantSnapshot } from '../tenants/tenant-import';
 import { FixedClock } from './fixed-clock';
@@ -33,10 +32,9 @@ export async function aWorld(tenants: TenantSnapshot[] = [], clock = new FixedCl
 
 export type World = Awaited<ReturnType<typeof aWorld>>;
 
-/** A Throttle over a memory limiter on the world's clock; a kept key is confirmed by reading the world's stamp. */
-export function aThrottle(world: Pick<World, 'clock' | 'versions'>, limits: ThrottleLimits): Throttle {
-  const limiter = new MemoryRateLimiter(world.clock);
-  return new Throttle(limiter, limits, new StampCheckingLimiter(limiter, world.versions));
+/** A Throttle over a memory limiter on the world's clock. */
+export function aThrottle(world: Pick<World, 'clock'>, limits: ThrottleLimits): Throttle {
+  return new Throttle(new MemoryRateLimiter(world.clock), limits);
 }
 
 export { rejectionOf } from './rejection-of';

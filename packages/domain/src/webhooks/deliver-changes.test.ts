@@ -9,6 +9,7 @@ import { RecordingWebhookTransport } from '../testing/in-memory-webhooks';
 import { aBooking, aSite, aTenant } from '../testing/mothers';
 import {
   DeliverChanges,
+  type DeliveryOutcome,
   FAILING_PAUSE_MS,
   MESSAGE_SIZE,
   PAUSED_FAILING,
@@ -18,6 +19,11 @@ import {
 } from './deliver-changes';
 import { ManageWebhookEndpoints } from './manage-webhook-endpoints';
 import type { DeliveryAttempt } from './webhook-endpoint';
+
+/** Claims and delivers everything due, one attempt per endpoint, as one round of the app's sender does. */
+async function runOnce(sender: DeliverChanges): Promise<DeliveryOutcome[]> {
+  return Promise.all((await sender.claim()).map((state) => sender.deliver(state)));
+}
 
 // docs/webhooks.md, "Delivery": the chain, retries on the schedule, pausing, and nothing dropped; time is a fixed
 // clock moved by the test, so no test sleeps.
@@ -80,10 +86,10 @@ describe('DeliverChanges', () => {
     const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '', types: ['booking'] });
     const id = view.endpoint.id;
     const imported = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking'], 200);
-    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'delivered' }]);
+    expect(await runOnce(w.sender)).toMatchObject([{ kind: 'delivered' }]);
     await w.raw.setBookingStatus(w.principal.tenantId, 2, 'cancelled');
-    await w.sender.runOnce();
-    expect(await w.sender.runOnce()).toEqual([]);
+    await runOnce(w.sender);
+    expect(await runOnce(w.sender)).toEqual([]);
 
     const [first, second] = w.bodies();
     expect(first!.type).toBe('changes');
@@ -102,8 +108,8 @@ describe('DeliverChanges', () => {
   it('cuts the feed into messages of at most 50 entries of the endpoint types', async () => {
     const w = await aWorld(MESSAGE_SIZE + 5);
     await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '', types: ['booking'] });
-    await w.sender.runOnce();
-    await w.sender.runOnce();
+    await runOnce(w.sender);
+    await runOnce(w.sender);
     const [first, second] = w.bodies();
     expect(first!.data.results).toHaveLength(MESSAGE_SIZE);
     expect(second!.data.results).toHaveLength(5);
@@ -119,10 +125,10 @@ describe('DeliverChanges', () => {
     const w = await aWorld();
     const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', types: ['booking'] });
     await w.raw.renameSite(w.principal.tenantId, 1, 'Lakeside');
-    expect(await w.sender.runOnce()).toEqual([{ kind: 'idle' }]);
-    expect(await w.sender.runOnce()).toEqual([]);
+    expect(await runOnce(w.sender)).toEqual([{ kind: 'idle' }]);
+    expect(await runOnce(w.sender)).toEqual([]);
     await w.raw.setBookingStatus(w.principal.tenantId, 1, 'cancelled');
-    await w.sender.runOnce();
+    await runOnce(w.sender);
     const [message] = w.bodies();
     expect(message!.data.previous).toBe(view.position);
     expect(message!.data.results).toEqual([{ type: 'booking', id: 1 }]);
@@ -132,14 +138,14 @@ describe('DeliverChanges', () => {
     const w = await aWorld();
     await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });
     w.transport.answer = answer(500);
-    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'failed' }]);
+    expect(await runOnce(w.sender)).toMatchObject([{ kind: 'failed' }]);
     await w.raw.setBookingStatus(w.principal.tenantId, 1, 'cancelled');
     w.clock.advance(RETRY_DELAYS_MS[0] * (1 - RETRY_JITTER) - 1);
-    expect(await w.sender.runOnce()).toEqual([]);
+    expect(await runOnce(w.sender)).toEqual([]);
     w.clock.advance(RETRY_DELAYS_MS[0] * 2 * RETRY_JITTER + 2);
     w.transport.answer = OK;
-    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'delivered' }]);
-    await w.sender.runOnce();
+    expect(await runOnce(w.sender)).toMatchObject([{ kind: 'delivered' }]);
+    await runOnce(w.sender);
     const [first, retry, next] = w.transport.sent;
     expect(retry!.message).toEqual(first!.message);
     expect(retry!.sentAt.getTime()).toBeGreaterThan(first!.sentAt.getTime());
@@ -152,10 +158,10 @@ describe('DeliverChanges', () => {
     const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });
     w.transport.answer = answer(null);
     const waits: number[] = [];
-    let outcome = await w.sender.runOnce();
+    let outcome = await runOnce(w.sender);
     for (let i = 0; outcome[0]?.kind === 'failed' && i < 100; i++) {
       const start = w.clock.now().getTime();
-      while ((outcome = await w.sender.runOnce()).length === 0) w.clock.advance(1000);
+      while ((outcome = await runOnce(w.sender)).length === 0) w.clock.advance(1000);
       waits.push(w.clock.now().getTime() - start);
     }
     expect(outcome).toMatchObject([{ kind: 'paused' }]);
@@ -175,17 +181,17 @@ describe('DeliverChanges', () => {
     const w = await aWorld();
     await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });
     w.transport.answer = answer(429, 120);
-    await w.sender.runOnce();
+    await runOnce(w.sender);
     w.clock.advance(119_000);
-    expect(await w.sender.runOnce()).toEqual([]);
+    expect(await runOnce(w.sender)).toEqual([]);
     w.clock.advance(1_000);
     w.transport.answer = answer(503, 86_400);
-    expect(await w.sender.runOnce()).toHaveLength(1);
+    expect(await runOnce(w.sender)).toHaveLength(1);
     w.clock.advance(3_600_000);
     w.transport.answer = answer(500, 86_400);
-    expect(await w.sender.runOnce()).toHaveLength(1);
+    expect(await runOnce(w.sender)).toHaveLength(1);
     w.clock.advance(RETRY_DELAYS_MS[2] * (1 + RETRY_JITTER));
-    expect(await w.sender.runOnce()).toHaveLength(1);
+    expect(await runOnce(w.sender)).toHaveLength(1);
   });
 
   it('pauses at once on 410, keeps the position, and on resume delivers what changed meanwhile', async () => {
@@ -193,15 +199,15 @@ describe('DeliverChanges', () => {
     const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });
     const id = view.endpoint.id;
     w.transport.answer = answer(410);
-    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'paused' }]);
+    expect(await runOnce(w.sender)).toMatchObject([{ kind: 'paused' }]);
     expect(await w.endpoint(id)).toMatchObject({ status: 'paused', pausedReason: PAUSED_GONE, position: 0 });
     await w.raw.setBookingStatus(w.principal.tenantId, 2, 'cancelled');
     w.clock.advance(24 * 3600_000);
-    expect(await w.sender.runOnce()).toEqual([]);
+    expect(await runOnce(w.sender)).toEqual([]);
 
     w.transport.answer = OK;
     await w.manage.update(w.principal, id, { status: 'active' });
-    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'delivered' }]);
+    expect(await runOnce(w.sender)).toMatchObject([{ kind: 'delivered' }]);
     const resumed = w.bodies().at(-1)!;
     expect(resumed.data.previous).toBe(w.bodies()[0]!.data.previous);
     const feed = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking', 'site'], 200);
@@ -213,12 +219,12 @@ describe('DeliverChanges', () => {
     const w = await aWorld();
     const { view } = await w.manage.create(w.principal, { url: 'https://old.example.com/', after: '' });
     w.transport.answer = answer(null);
-    await w.sender.runOnce();
+    await runOnce(w.sender);
     w.clock.advance(1_000);
     w.transport.answer = OK;
-    expect(await w.sender.runOnce()).toEqual([]);
+    expect(await runOnce(w.sender)).toEqual([]);
     await w.manage.update(w.principal, view.endpoint.id, { url: 'https://new.example.com/' });
-    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'delivered' }]);
+    expect(await runOnce(w.sender)).toMatchObject([{ kind: 'delivered' }]);
     const [failed, sent] = w.transport.sent;
     expect(sent!.url).toBe('https://new.example.com/');
     expect(JSON.parse(sent!.message.body).data.previous).toBe(JSON.parse(failed!.message.body).data.previous);
@@ -233,7 +239,7 @@ describe('DeliverChanges', () => {
     const replayed = await w.manage.replay(w.principal, id, `${feed.token}-${feed.changes[1]!.position}`);
     await w.sender.deliver(claimed!);
     expect((await w.endpoint(id)).position).toBe(feed.changes[1]!.position);
-    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'delivered' }]);
+    expect(await runOnce(w.sender)).toMatchObject([{ kind: 'delivered' }]);
     expect(w.bodies().map((b) => b.data.previous)).toEqual([replayed.position]);
   });
 
@@ -241,13 +247,13 @@ describe('DeliverChanges', () => {
     const w = await aWorld();
     const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });
     w.transport.answer = answer(500);
-    await w.sender.runOnce();
+    await runOnce(w.sender);
     // As if a replay had moved the position and not yet dropped the message.
     const feed = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking', 'site'], 200);
     await w.adapters.webhooks.update(w.principal.tenantId, view.endpoint.id, { position: feed.changes[0]!.position });
     w.clock.advance(3_600_000);
     w.transport.answer = OK;
-    expect(await w.sender.runOnce()).toMatchObject([{ kind: 'delivered' }]);
+    expect(await runOnce(w.sender)).toMatchObject([{ kind: 'delivered' }]);
     const [stale, fresh] = w.transport.sent;
     expect(fresh!.message.id).not.toBe(stale!.message.id);
     expect(JSON.parse(fresh!.message.body).data.previous).toBe(`${feed.token}-${feed.changes[0]!.position}`);
@@ -294,7 +300,7 @@ describe('DeliverChanges', () => {
     await w.manage.update(w.principal, view.endpoint.id, { status: 'paused' });
     expect(await w.adapters.deliveries.oldestPending()).toBeNull();
     await w.manage.update(w.principal, view.endpoint.id, { status: 'active' });
-    await w.sender.runOnce();
+    await runOnce(w.sender);
     expect(await w.adapters.deliveries.oldestPending()).toBeNull();
   });
 
@@ -302,10 +308,10 @@ describe('DeliverChanges', () => {
     const w = await aWorld();
     const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });
     w.transport.answer = answer(500);
-    await w.sender.runOnce();
+    await runOnce(w.sender);
     w.clock.advance(RETRY_DELAYS_MS[0] * (1 + RETRY_JITTER));
     w.transport.answer = OK;
-    await w.sender.runOnce();
+    await runOnce(w.sender);
     const log = await w.manage.deliveries(w.principal, view.endpoint.id, { page: 1, pageSize: 50 });
     const id = w.transport.sent[0]!.message.id;
     expect(log.count).toBe(2);

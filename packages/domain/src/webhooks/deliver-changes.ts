@@ -59,11 +59,6 @@ export class DeliverChanges {
     return this.store.claimDue(this.options.owner, now, new Date(now.getTime() + this.options.leaseMs), limit);
   }
 
-  /** Claims and delivers everything due, one attempt per endpoint. */
-  async runOnce(): Promise<DeliveryOutcome[]> {
-    return Promise.all((await this.claim()).map((state) => this.deliver(state)));
-  }
-
   /** One attempt for a leased endpoint: the message in flight, or a new one when there is something to send. */
   async deliver(state: DeliveryState): Promise<DeliveryOutcome> {
     const { owner } = this.options;

@@ -7,7 +7,6 @@ import type { CustomerRepository } from '../../customers/customer';
 import type { InvoiceIssuerRepository } from '../../invoices/billing-details';
 import type { InvoiceRepository } from '../../invoices/invoice';
 import type { RateLimiter } from '../../rate-limiting/rate-limiter';
-import type { StampGuardedLimiter } from '../../rate-limiting/stamp-guarded-limiter';
 import type { DataVersions } from '../../shared/data-versions';
 import type { SiteRepository } from '../../sites/site';
 import type { TenantRepository } from '../../tenants/tenant';
@@ -36,11 +35,10 @@ export interface AdapterSet {
   deliveries: WebhookDeliveryStore;
   versions: DataVersions;
   /**
-   * The backend's own limiter, shared by every process on its database and guarded by its stamp; absent when it keeps
-   * none (SQLite: the app counts in memory, or in the supervisor of `serve --workers`). The one declaration the
-   * rate-limiter suites skip by.
+   * The backend's own limiter, shared by every process on its database; absent when it keeps none (SQLite: the app
+   * counts in memory, or in the supervisor of `serve --workers`). The one declaration the rate-limiter suites skip by.
    */
-  rateLimiter?: RateLimiter & StampGuardedLimiter;
+  rateLimiter?: RateLimiter;
   clock: FixedClock;
   /** A second, independent set of adapters on the same data: another connection (pool), as another process has. */
   reopen(): Promise<AdapterSet>;

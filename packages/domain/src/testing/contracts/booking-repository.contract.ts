@@ -58,6 +58,10 @@ export function describeBookingRepositoryContract(name: string, setup: AdapterSe
         expect(await bookings.count(tenantId, { status: 'legacy_hold' })).toBe(1);
         expect(await bookings.count(tenantId, { status: 'no_such_status' })).toBe(0);
         expect(await bookings.list(tenantId, { status: 'no_such_status' }, { offset: 0, limit: 10 })).toEqual([]);
+        // No stored status can hold a NUL (PostgreSQL text cannot): such a filter matches nothing, and is no error.
+        expect(await bookings.count(tenantId, { status: 'confirmed\u0000' })).toBe(0);
+        expect(await bookings.list(tenantId, { status: 'confirmed\u0000' }, { offset: 0, limit: 10 })).toEqual([]);
+        expect(await bookings.count(tenantId, { status: '\u0000', checkInFrom: '2026-07-05' })).toBe(0);
         expect(await bookings.count(tenantId, { checkInFrom: '2026-07-05' })).toBe(4);
         expect(await bookings.count(tenantId, { checkInTo: '2026-07-05' })).toBe(2);
         expect(await bookings.count(tenantId, { checkInFrom: '2026-07-05', checkInTo: '2026-07-10' })).toBe(3);

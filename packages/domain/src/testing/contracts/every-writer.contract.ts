@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rejectionOf } from '../rejection-of';
 import { isKeyActive } from '../../api-keys/api-key';
-import { FreshApiKeys } from '../../api-keys/fresh-api-keys';
 import { aBooking, aSite, aTenant, aUser, anInvoice } from '../mothers';
 import { type AdapterSet, type AdapterSetup, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet, useRawWriter } from './adapter-set';
 import { aNewBooking } from './new-booking';
@@ -9,8 +8,8 @@ import { aNewBooking } from './new-booking';
 const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'];
 
 /**
- * Issues 10 and 16 (docs/database-rules.md): another program writes the same data with plain SQL on a connection of
- * its own, and the adapters see it on the next read: the rows, `updatedAt`, every total, the data stamp, the API
+ * docs/database-rules.md: another program writes the same data with plain SQL on a connection of
+ * its own, and the adapters see it on the next read: the rows, `updatedAt`, every total, the data version, the API
  * keys, and the ids and the overlap rule of the next create. Nothing in between marks a change by hand.
  */
 export function describeEveryWriterContract(name: string, setup: AdapterSetup): void {
@@ -44,19 +43,19 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
       expect(await set.invoices.count(tenantId), 'invoices').toBe(await rawWriter().countRows(tenantId, 'invoices'));
     }
 
-    it('sees updates and deletes on the next read: rows, updatedAt, per-status totals and the data stamp', async () => {
+    it('sees updates and deletes on the next read: rows, updatedAt, per-status totals and the data version', async () => {
       const set = adapters();
       const tenantId = await aWorld(set);
       const before = (await set.bookings.findById(tenantId, 1))!;
-      let stamp = await set.versions.stampOf(tenantId);
-      const stampMoved = async () => {
-        const next = await set.versions.stampOf(tenantId);
-        expect(next).not.toEqual(stamp);
-        stamp = next;
+      let version = await set.versions.versionOf(tenantId);
+      const versionMoved = async () => {
+        const next = await set.versions.versionOf(tenantId);
+        expect(next).not.toEqual(version);
+        version = next;
       };
 
       await rawWriter().setBookingStatus(tenantId, 1, 'confirmed');
-      await stampMoved();
+      await versionMoved();
       const confirmed = (await set.bookings.findById(tenantId, 1))!;
       expect(confirmed.status).toBe('confirmed');
       expect(confirmed.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
@@ -66,21 +65,21 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
 
       const site = (await set.sites.findById(tenantId, 2))!;
       await rawWriter().renameSite(tenantId, 2, 'Seeblick');
-      await stampMoved();
+      await versionMoved();
       const renamed = (await set.sites.findById(tenantId, 2))!;
       expect(renamed.name).toBe('Seeblick');
       expect(renamed.updatedAt.getTime()).toBeGreaterThan(site.updatedAt.getTime() - 1);
 
       await rawWriter().setUserRole(tenantId, 2, 'staff');
-      await stampMoved();
+      await versionMoved();
       expect((await set.customers.list(tenantId, { offset: 0, limit: 10 })).map((c) => c.id)).toEqual([1]);
       await rawWriter().setUserRole(tenantId, 3, 'customer');
-      await stampMoved();
+      await versionMoved();
       expect((await set.customers.list(tenantId, { offset: 0, limit: 10 })).map((c) => c.id).sort()).toEqual([1, 3]);
       await expectExactTotals(set, tenantId);
 
       await rawWriter().deleteBooking(tenantId, 2);
-      await stampMoved();
+      await versionMoved();
       expect(await set.bookings.findById(tenantId, 2)).toBeNull();
       await expectExactTotals(set, tenantId);
     });
@@ -156,12 +155,11 @@ export function describeEveryWriterContract(name: string, setup: AdapterSetup): 
     it('refuses a key on the next read once another program revokes it or lets it expire', async () => {
       const set = adapters();
       const tenantId = await aWorld(set);
-      const keys = new FreshApiKeys(set.apiKeys, set.versions);
+      const keys = set.apiKeys;
       const now = set.clock.now();
       const make = async () => {
         const prefix = uniquePrefix();
         await set.apiKeys.create({ tenantId, name: 'mirror', prefix, secretHash: 'x', scopes: ['bookings:read'], expiresAt: null });
-        // Read once, so that the row is kept, as a server keeps it between requests.
         expect(isKeyActive((await keys.findByPrefix(prefix))!, now)).toBe(true);
         return prefix;
       };

@@ -9,7 +9,7 @@ import {
   describeInvoiceRepositoryContract,
   describeSiteRepositoryContract,
 } from './list-repositories.contract';
-import { describeRateLimiterContract, describeStampGuardedLimiterContract } from './rate-limiter.contract';
+import { describeRateLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
 import { describeEveryWriterContract } from './every-writer.contract';
 import { describeFilteredCountsContract } from './filtered-counts.contract';
@@ -54,5 +54,4 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup): voi
   describeWebhookDeliveryContract(name, setup);
   describeIdempotencyStoreContract(name, setup);
   describeRateLimiterContract(name, setup);
-  describeStampGuardedLimiterContract(name, setup);
 }

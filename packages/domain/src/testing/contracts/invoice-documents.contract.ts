@@ -124,7 +124,7 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
       for (const slug of [staff.slug, owner.slug, stranger.slug]) expect(await set.tenants.findBySlug(slug)).toBeNull();
     });
 
-    it('sees lines, billing and customers changed by another writer on the next read, with a new data stamp', async () => {
+    it('sees lines, billing and customers changed by another writer on the next read, with a new data version', async () => {
       const set = adapters();
       const tenantId = await seedTenant(
         set,
@@ -136,17 +136,17 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
           invoices: [anInvoice({ id: 1, lines: [line(1)] })],
         }),
       );
-      let stamp = await set.versions.stampOf(tenantId);
-      const stampMoved = async () => {
-        const next = await set.versions.stampOf(tenantId);
-        expect(next).not.toEqual(stamp);
-        stamp = next;
+      let version = await set.versions.versionOf(tenantId);
+      const versionMoved = async () => {
+        const next = await set.versions.versionOf(tenantId);
+        expect(next).not.toEqual(version);
+        version = next;
       };
       const feedBefore = await set.changes.read(tenantId, 0, ['invoice'], 10);
       const invoiceBefore = (await set.invoices.findById(tenantId, 1))!;
       set.clock.advance(1000);
       await rawWriter().setLineDescription(tenantId, 1, 1, 'Pitch B2');
-      await stampMoved();
+      await versionMoved();
       expect((await set.invoices.linesOf(tenantId, 1))[0]?.description).toBe('Pitch B2');
       // A line change is a change of its invoice: updated_at moves and the feed lists the invoice at a later position.
       expect((await set.invoices.findById(tenantId, 1))!.updatedAt.getTime()).toBeGreaterThan(invoiceBefore.updatedAt.getTime());
@@ -155,10 +155,10 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
       expect(feedAfter.changes[0]!.position).toBeGreaterThan(feedBefore.changes[0]!.position);
 
       await rawWriter().insertLine(tenantId, 1, line(2, { description: 'Tax', quantity: 2000, unitPrice: 250, vatRate: 0, amount: 500 }));
-      await stampMoved();
+      await versionMoved();
       expect((await set.invoices.linesOf(tenantId, 1)).map((l) => l.position)).toEqual([1, 2]);
       await rawWriter().setBillingIban(tenantId, 'CH9300762011623852957');
-      await stampMoved();
+      await versionMoved();
       expect((await set.issuers.issuerOf(tenantId))?.billing?.iban).toBe('CH9300762011623852957');
 
       // Whoever writes, a booking's customer must be a customer; one who later becomes staff keeps their bookings.

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMIT_WINDOW_MS, type RateLimiter } from '../../rate-limiting/rate-limiter';
-import { aTenant } from '../mothers';
-import { type AdapterSet, type AdapterSetup, seedTenant, uniquePrefix, uniqueSlug, useAdapterSet } from './adapter-set';
+import { type AdapterSet, useAdapterSet } from './adapter-set';
 
 /** What the RateLimiter contract reads of a backend: its limiter, if it declares one, and the clock it moves. */
 export type LimiterSet = Pick<AdapterSet, 'clock' | 'close'> & { rateLimiter?: RateLimiter };
@@ -126,88 +125,6 @@ export function describeRateLimiterContract(name: string, setup: () => Promise<L
       const granted = await Promise.all(Array.from({ length: 30 }, reserve));
       expect(granted.filter(Boolean)).toHaveLength(5);
       expect(await limiter(set).peek(key, 5)).toMatchObject({ allowed: true, remaining: 0 });
-    });
-  });
-}
-
-/** A change of the tenant's keys moves its key stamp (and its data stamp); a new key is one. */
-async function moveStamp(set: AdapterSet, tenantId: number): Promise<void> {
-  await set.apiKeys.create({
-    tenantId,
-    name: 'moves the stamp',
-    prefix: uniquePrefix(),
-    secretHash: '$2b$04$x',
-    scopes: ['bookings:read'],
-    expiresAt: null,
-  });
-}
-
-/**
- * The contract of `StampGuardedLimiter`, for the limiter a backend declares as its own: the guarded count and peek
- * check the tenant's key stamp, read its data stamp and count in one atomic step.
- */
-export function describeStampGuardedLimiterContract(name: string, setup: AdapterSetup): void {
-  describe(`StampGuardedLimiter contract: ${name}`, () => {
-    const { adapters, limiter } = useDeclaredLimiter(setup);
-
-    it('counts a guarded hit only while the key stamp is unchanged, atomically with the check', async () => {
-      const set = adapters();
-      const guarded = limiter(set).hitIfUnchanged.bind(limiter(set));
-      startOfWindow(set, 30_000);
-      const tenantId = await seedTenant(set, aTenant(uniqueSlug('guard')));
-      const key = freshKey();
-      const { data, keys: stamp } = await set.versions.stampsOf(tenantId);
-      expect(await guarded(key, 3, { tenantId, stamp })).toEqual({
-        decision: { allowed: true, limit: 3, remaining: 2, resetSeconds: 30 },
-        dataStamp: data,
-      });
-      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ decision: { remaining: 1 } });
-
-      await moveStamp(set, tenantId);
-      expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
-      expect(await limiter(set).peek(key, 3)).toMatchObject({ remaining: 1 });
-      const moved = await set.versions.stampsOf(tenantId);
-      expect(moved.data).not.toEqual(data);
-      expect(await guarded(key, 3, { tenantId, stamp: moved.keys })).toEqual({
-        decision: expect.objectContaining({ allowed: true, remaining: 0 }),
-        dataStamp: moved.data,
-      });
-    });
-
-    it('counts parallel guarded hits exactly, and none of those whose key stamp has moved', async () => {
-      const set = adapters();
-      startOfWindow(set, 20_000);
-      const tenantId = await seedTenant(set, aTenant(uniqueSlug('guard-parallel')));
-      const key = freshKey();
-      const old = (await set.versions.stampsOf(tenantId)).keys;
-      await moveStamp(set, tenantId);
-      const current = (await set.versions.stampsOf(tenantId)).keys;
-      const results = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => limiter(set).hitIfUnchanged(key, 6, { tenantId, stamp: i % 3 === 0 ? old : current })),
-      );
-      expect(results.filter((d, i) => i % 3 === 0 && d !== null)).toEqual([]);
-      const counted = results.flatMap((d) => (d === null ? [] : [d.decision]));
-      expect(counted.filter((d) => d.allowed)).toHaveLength(6);
-      expect(counted.map((d) => d.remaining).sort((x, y) => x - y)).toEqual([0, 0, 0, 1, 2, 3, 4, 5]);
-      expect(await limiter(set).peek(key, 6)).toMatchObject({ allowed: false, remaining: 0 });
-    });
-
-    it('peeks guarded by the key stamp: counts nothing, gives the data stamp, and null once the key stamp has moved', async () => {
-      const set = adapters();
-      const guarded = limiter(set).peekIfUnchanged.bind(limiter(set));
-      startOfWindow(set, 30_000);
-      const tenantId = await seedTenant(set, aTenant(uniqueSlug('peek-guard')));
-      const key = freshKey();
-      const { data, keys: stamp } = await set.versions.stampsOf(tenantId);
-      expect(await guarded(key, 3, { tenantId, stamp })).toEqual({
-        decision: { allowed: true, limit: 3, remaining: 3, resetSeconds: 30 },
-        dataStamp: data,
-      });
-      await limiter(set).hit(key, 3);
-      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ decision: { remaining: 2 } });
-      expect(await guarded(key, 3, { tenantId, stamp })).toMatchObject({ decision: { remaining: 2 } });
-      await moveStamp(set, tenantId);
-      expect(await guarded(key, 3, { tenantId, stamp })).toBeNull();
     });
   });
 }

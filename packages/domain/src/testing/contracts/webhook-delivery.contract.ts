@@ -125,10 +125,10 @@ export function describeWebhookDeliveryContract(name: string, setup: AdapterSetu
       expect(w.mine(await set.deliveries.claimDue('a', NOW, at(60_000), 1000))).toEqual([]);
     });
 
-    it("leaves the tenant's data stamp alone: the sender's bookkeeping throws away no kept read", async () => {
+    it("leaves the tenant's data version alone: the sender's bookkeeping throws away no kept answer", async () => {
       const set = adapters();
       const w = await aWorld(set);
-      const before = await set.versions.stampOf(w.tenantId);
+      const before = await set.versions.versionOf(w.tenantId);
       await set.deliveries.claimDue('a', NOW, at(60_000), 1000);
       const message = { id: 'msg_1', body: '{"a":1}', previous: 0, cursor: w.head };
       expect(await set.deliveries.hold(w.tenantId, w.id, 'a', message)).toBe(true);
@@ -136,7 +136,7 @@ export function describeWebhookDeliveryContract(name: string, setup: AdapterSetu
       await set.deliveries.fail(w.tenantId, w.id, 'a', 'msg_1', { attempts: 1, failingSince: NOW, nextAttemptAt: NOW, pause: null });
       await set.deliveries.claimDue('a', NOW, at(60_000), 1000);
       await set.deliveries.acknowledge(w.tenantId, w.id, 'a', 'msg_1');
-      expect(await set.versions.stampOf(w.tenantId)).toEqual(before);
+      expect(await set.versions.versionOf(w.tenantId)).toEqual(before);
     });
 
     it('does not move a position that was moved while the message was in flight', async () => {

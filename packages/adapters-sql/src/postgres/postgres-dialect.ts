@@ -1,0 +1,122 @@
+import { SqlDialect } from '../sql-dialect';
+import type { SqlExecutor } from '../sql-executor';
+
+/** Postgres's insufficient_privilege: the role may not set session_replication_role. */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+export interface PostgresDialectOptions {
+  /**
+   * Whether a harmless single-statement write (Dialect.withoutFlush) commits without waiting for the WAL to reach the
+   * disk (docs/performance.md, "Unflushed counts").
+   */
+  unflushedWrites: boolean;
+}
+
+/** PostgreSQL: several processes write at once, so rows are locked explicitly and migrations take an advisory lock. */
+export class PostgresDialect extends SqlDialect {
+  readonly name = 'postgres';
+  readonly dataVersion = 'data_version';
+
+  constructor(private readonly options: PostgresDialectOptions = { unflushedWrites: true }) {
+    super();
+  }
+
+  // ISO text is exact to the millisecond and cheaper for the driver than a Date in local time.
+  time(date: Date): unknown {
+    return date.toISOString();
+  }
+
+  readTime(value: unknown): Date {
+    return value instanceof Date ? value : new Date(String(value));
+  }
+
+  // A row-value comparison is an index condition on a btree over (key, id) in Postgres.
+  keyset(op: '<' | '>', keyColumn: string, idColumn: string, key: unknown, id: number) {
+    return { sql: `(${keyColumn}, ${idColumn}) ${op} (?, ?)`, params: [key, id] };
+  }
+
+  /** One database-wide sequence, so a value never comes back, not even after a tenant is imported again. */
+  nextDataVersion(): string {
+    return "nextval('data_versions')";
+  }
+
+  utcDay(column: string): string {
+    return `(${column} AT TIME ZONE 'UTC')::date`;
+  }
+
+  dayParam(date: string): unknown {
+    return date;
+  }
+
+  monthStart(column: string): string {
+    return `date_trunc('month', ${column})::date`;
+  }
+
+  jsonArray(items: readonly string[]): string {
+    return `json_build_array(${items.join(', ')})::text`;
+  }
+
+  /**
+   * Vacuumed as well as analysed: until a page is marked all-visible, an index-only scan reads the table for every
+   * entry it returns, and autovacuum may come minutes later, or never where it is off.
+   */
+  refreshStatistics(table: string): string[] {
+    return [`VACUUM (ANALYZE) ${table}`];
+  }
+
+  override lockingRead(select: string): string {
+    return `${select} FOR UPDATE`;
+  }
+
+  override skippingLocked(select: string, alias: string): string {
+    return `${select} FOR UPDATE OF ${alias} SKIP LOCKED`;
+  }
+
+  // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
+  override async lockMigrations(tx: SqlExecutor): Promise<void> {
+    await tx.get("SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))");
+  }
+
+  /**
+   * Postgres writes its log in order, so any later commit that did wait makes such a write durable too; the write
+   * must have a RETURNING list to carry the setting.
+   */
+  override withoutFlush(write: string): string {
+    return this.options.unflushedWrites ? `${write}, set_config('synchronous_commit', 'off', true)` : write;
+  }
+
+  /** PostgreSQL text cannot hold a NUL character: no stored value can equal one that does. */
+  override canHold(text: string): boolean {
+    return !text.includes('\u0000');
+  }
+
+  override unindexed(column: string, type: 'text' | 'date'): string {
+    return type === 'date' ? `(${column} + 0)` : `(${column} || '')`;
+  }
+
+  /**
+   * `session_replication_role`, which only a role allowed to set it may set (docs/database-rules.md §1, "Bulk loads").
+   * A refused SET would abort the whole transaction: the savepoint keeps the load going with its triggers on.
+   */
+  override async rowTriggersOff(tx: SqlExecutor, tables: readonly string[], doneByTheLoad: ReadonlySet<string>): Promise<boolean> {
+    const triggers = await tx.all<{ tgname: string }>(
+      'SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgrelid = ANY (?::regclass[])',
+      [tables],
+    );
+    if (triggers.some(({ tgname }) => !doneByTheLoad.has(tgname))) return false;
+    await tx.run('SAVEPOINT campsite_row_triggers');
+    try {
+      await tx.get("SELECT set_config('session_replication_role', 'replica', true)");
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== INSUFFICIENT_PRIVILEGE) throw error;
+      await tx.run('ROLLBACK TO SAVEPOINT campsite_row_triggers');
+      return false;
+    }
+    await tx.run('RELEASE SAVEPOINT campsite_row_triggers');
+    return true;
+  }
+
+  override async rowTriggersOn(tx: SqlExecutor): Promise<void> {
+    await tx.get("SELECT set_config('session_replication_role', 'origin', true)");
+  }
+}
