@@ -5,8 +5,8 @@ import { SqlDataVersions } from '../src/repositories/sql-data-versions';
 import type { SqlDatabase } from '../src/sql-executor';
 import { adminQuery, postgresForTests, postgresSetup, sqliteSetup } from './support/databases';
 
-const postgres = await postgresForTests('data versions');
-const postgresPerTenant = await postgresForTests('data versions per tenant');
+const postgres = await postgresForTests();
+const postgresPerTenant = await postgresForTests();
 
 /**
  * docs/database-rules.md: the stamp is the tenant's own. A write of another tenant, or the sender's bookkeeping

@@ -5,7 +5,7 @@ import { postgresForTests } from './support/databases';
 // docs/database-rules.md §4: on PostgreSQL, identical reads of one turn (a tenant's stamp, a key's row) share one
 // execution, which starts after every one of them was asked, so none is answered from before it asked.
 
-const postgres = await postgresForTests('shared reads');
+const postgres = await postgresForTests();
 if (postgres) {
   describe('PgDatabase.getShared', () => {
     let db: PgDatabase;
@@ -94,5 +94,5 @@ if (postgres) {
     });
   });
 } else {
-  describe('PgDatabase.getShared', () => it.skip('Postgres unavailable (see the warning above)'));
+  describe('PgDatabase.getShared', () => it.skip('Postgres unavailable (named at the end of the run)'));
 }
