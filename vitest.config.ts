@@ -16,6 +16,9 @@ const alias = [
 // One project per package, so each layer's suite can be run alone: `pnpm vitest run --project domain`.
 export default defineConfig({
   test: {
+    // Finds PostgreSQL once for the whole run and closes it with one line naming every suite that could not run
+    // (docs/testing.md).
+    globalSetup: ['test-support/global-setup.ts'],
     projects: [
       ...['domain', 'adapters-http', 'adapters-sql', 'app', 'client'].map((name) => ({
         resolve: { alias },
@@ -34,6 +37,7 @@ export default defineConfig({
       })),
       // The bench's own load generator: its figures are only as good as its reading of every answer.
       { test: { name: 'bench', root: 'bench', include: ['*.test.ts'] } },
+      { test: { name: 'test-support', root: 'test-support', include: ['*.test.ts'] } },
     ],
   },
 });

@@ -83,7 +83,7 @@ describeAvailabilityRead(
   },
 );
 
-const postgres = await postgresForTests('availability reads');
+const postgres = await postgresForTests();
 if (postgres) {
   describeAvailabilityRead(
     'postgres',
@@ -92,5 +92,5 @@ if (postgres) {
     postgresPlan,
   );
 } else {
-  describe('availability reads: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
+  describe('availability reads: postgres', () => it.skip('Postgres unavailable (named at the end of the run)'));
 }

@@ -10,8 +10,8 @@ import { adminQuery, postgresForTests } from './support/databases';
 // docs/database-rules.md §1, "Bulk loads": a PostgreSQL import turns the loaded tables' row triggers off, foreign keys included,
 // only where every such trigger is one whose work it does itself, and checks the references once after the load.
 
-const plain = await postgresForTests('bulk load');
-const withPlatformTrigger = await postgresForTests('bulk load beside another application');
+const plain = await postgresForTests();
+const withPlatformTrigger = await postgresForTests();
 
 /** The statements PostgresDialect turns a load's row triggers off and on with. */
 const SWITCH = {

@@ -7,7 +7,7 @@ import { runTogether } from './support/children';
 import { aRaceBooking } from './support/race-booking';
 import { postgresForTests, tempDir } from './support/databases';
 
-const postgres = await postgresForTests('concurrency');
+const postgres = await postgresForTests();
 
 /** docs/api-behaviour.md §2.4, rule 8 across processes: exactly one of many overlapping creates for one site succeeds. */
 describe('overlapping creates from several processes', () => {

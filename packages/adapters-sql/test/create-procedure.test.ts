@@ -18,7 +18,7 @@ interface Stay {
   claim?: { key: string; token: string };
 }
 
-const postgres = await postgresForTests('create procedure');
+const postgres = await postgresForTests();
 if (postgres) {
   describe('create_booking_if_available (PostgreSQL)', () => {
     let client: pg.Client;
@@ -103,5 +103,5 @@ if (postgres) {
     });
   });
 } else {
-  describe('create_booking_if_available (PostgreSQL)', () => it.skip('Postgres unavailable (see the warning above)'));
+  describe('create_booking_if_available (PostgreSQL)', () => it.skip('Postgres unavailable (named at the end of the run)'));
 }

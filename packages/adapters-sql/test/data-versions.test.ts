@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { openPersistence } from '../src';
 import { adminQuery, postgresForTests, postgresSetup, sqliteSetup } from './support/databases';
 
-const postgres = await postgresForTests('data versions');
-const postgresPerTenant = await postgresForTests('data versions per tenant');
+const postgres = await postgresForTests();
+const postgresPerTenant = await postgresForTests();
 
 /**
  * docs/performance.md, "Data version": the version is the tenant's own. A write of another tenant, or the sender's

@@ -126,7 +126,7 @@ describeFeedRace('sqlite', 2, async () => {
   };
 });
 
-const postgres = await postgresForTests('feed race');
+const postgres = await postgresForTests();
 if (postgres) {
   describeFeedRace('postgres', 4, async () => {
     const persistence = await openPersistence(postgres.url, { poolSize: 4 });
@@ -134,5 +134,5 @@ if (postgres) {
     return { url: postgres.url, persistence, done: () => persistence.close() };
   });
 } else {
-  describe('change feed under concurrent writers: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
+  describe('change feed under concurrent writers: postgres', () => it.skip('Postgres unavailable (named at the end of the run)'));
 }

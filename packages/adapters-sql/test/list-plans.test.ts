@@ -159,7 +159,7 @@ describeListPlans(
   },
 );
 
-const postgres = await postgresForTests('list plans');
+const postgres = await postgresForTests();
 if (postgres) {
   describeListPlans(
     'postgres',
@@ -171,5 +171,5 @@ if (postgres) {
     },
   );
 } else {
-  describe('list and count plans: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
+  describe('list and count plans: postgres', () => it.skip('Postgres unavailable (named at the end of the run)'));
 }

@@ -6,7 +6,7 @@ import { openPersistence } from '../src';
 import { loadMigrations } from '../src/migrate';
 import { adminQuery, postgresForTests, tempDir, withSchema } from './support/databases';
 
-const postgres = await postgresForTests('migrations');
+const postgres = await postgresForTests();
 
 describe('migrations', () => {
   it('have the same versions for both dialects', () => {

@@ -2,7 +2,7 @@ import { describeAdapterContracts } from '@campsite/domain/testing';
 import { describe, it } from 'vitest';
 import { postgresForTests, postgresSetup } from './support/databases';
 
-const postgres = await postgresForTests('contract suites');
+const postgres = await postgresForTests();
 
 if (postgres) describeAdapterContracts('postgres', postgresSetup(postgres.url));
-else describe('contract suites: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
+else describe('contract suites: postgres', () => it.skip('Postgres unavailable (named at the end of the run)'));

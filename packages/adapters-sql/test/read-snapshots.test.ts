@@ -53,7 +53,7 @@ describeSnapshots('sqlite', async () => {
   };
 });
 
-const postgres = await postgresForTests('read snapshots');
+const postgres = await postgresForTests();
 if (postgres) {
   describeSnapshots('postgres', async () => {
     const persistence = await openPersistence(postgres.url, { poolSize: 2 });
@@ -69,5 +69,5 @@ if (postgres) {
     };
   });
 } else {
-  describe('one snapshot per page: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
+  describe('one snapshot per page: postgres', () => it.skip('Postgres unavailable (named at the end of the run)'));
 }

@@ -157,7 +157,7 @@ describeSchemaRules('sqlite', async () => {
   return { raw, time: (ms) => ms, monthOf: (column) => `substr(${column}, 1, 7) || '-01'` };
 });
 
-const postgres = await postgresForTests('schema rules');
+const postgres = await postgresForTests();
 if (postgres) {
   describeSchemaRules('postgres', async () => {
     const persistence = await openPersistence(postgres.url);
@@ -179,5 +179,5 @@ if (postgres) {
     return { raw, time: (ms) => new Date(ms).toISOString(), monthOf: (column) => `date_trunc('month', ${column})::date` };
   });
 } else {
-  describe('schema rules: postgres', () => it.skip('Postgres unavailable (see the warning above)'));
+  describe('schema rules: postgres', () => it.skip('Postgres unavailable (named at the end of the run)'));
 }

@@ -5,7 +5,7 @@ import { PgDatabase } from '../src/postgres/pg-database';
 import { SqlIdempotencyStore } from '../src/repositories/sql-idempotency-store';
 import { postgresForTests } from './support/databases';
 
-const postgres = await postgresForTests('unflushed claims');
+const postgres = await postgresForTests();
 
 /**
  * An idempotency claim commits without waiting for the disk (SqlDialect.withoutFlush), and only the claim: the

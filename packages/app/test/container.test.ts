@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiKeyVerifier, ChangeBookingStatus, ManageApiKeys, Throttle } from '@campsite/domain';
 import { FakeSecretHasher } from '@campsite/domain/testing';
+import { testDatabaseUrl } from '../../../test-support/skips';
 import { BcryptSecretHasher } from '../src/adapters/bcrypt-secret-hasher';
 import { MemoryRateLimiter } from '@campsite/domain';
 import { loadConfig } from '../src/config';
@@ -36,8 +37,9 @@ describe('createContainer', () => {
     expect(container.resolve(TOKENS.RateLimiter)).toBeInstanceOf(MemoryRateLimiter);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('uses the database limiter on Postgres, shared by every process', async () => {
-    container = await createContainer(loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'silent' }));
+  const postgres = testDatabaseUrl();
+  it.runIf(postgres)('uses the database limiter on Postgres, shared by every process', async () => {
+    container = await createContainer(loadConfig({ DATABASE_URL: postgres!, LOG_LEVEL: 'silent' }));
     expect(container.persistence.rateLimiter).toBeDefined();
     expect(container.resolve(TOKENS.RateLimiter)).toBe(container.persistence.rateLimiter);
   });

@@ -17,6 +17,7 @@ import {
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canRun } from '../../../test-support/skips';
 import { PdfkitInvoiceRenderer, PooledInvoiceRenderer } from '../src/adapters/pdf/invoice-pdf-renderer';
 
 // docs/accounting.md, "The invoice document" and "The payment part": the PDF read back with tools nobody here wrote
@@ -30,11 +31,8 @@ function hasTool(name: string): boolean {
     return false;
   }
 }
-const toolsThere = ['pdfinfo', 'pdftotext', 'pdftoppm'].every(hasTool);
 // CI installs poppler-utils itself (.ci/run) and sets REQUIRE_PDF_TOOLS=1: there a missing tool fails the run.
-if (!toolsThere && process.env.REQUIRE_PDF_TOOLS === '1')
-  throw new Error('REQUIRE_PDF_TOOLS=1 but poppler-utils (pdfinfo, pdftotext, pdftoppm) is not installed');
-if (!toolsThere) console.warn('!!! PDF TESTS SKIPPED: install poppler-utils (pdfinfo, pdftotext, pdftoppm) to run them. !!!');
+const toolsThere = canRun('pdf-tools', ['pdfinfo', 'pdftotext', 'pdftoppm'].every(hasTool));
 
 const qrBilling = someBillingDetails();
 const lines = [

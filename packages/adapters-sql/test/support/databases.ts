@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FixedClock } from '@campsite/domain/testing';
 import type { AdapterSet, AdapterSetup } from '@campsite/domain/testing';
 import pg from 'pg';
 import { afterAll } from 'vitest';
+import { testDatabaseUrl } from '../../../../test-support/skips';
 import { openPersistence } from '../../src';
 import { postgresRawWriter, sqliteRawWriter } from './raw-writer';
 
@@ -46,51 +47,13 @@ export function withSchema(base: string, schema: string): string {
   return url.toString();
 }
 
-/** True in the first test file of this vitest run to ask (files run in worker processes of one parent). */
-function firstInThisRun(): boolean {
-  try {
-    writeFileSync(join(tmpdir(), `campsite-pg-skip-${process.ppid}`), '', { flag: 'wx' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-let containerUrl: Promise<string | null> | undefined;
-
-async function startContainer(): Promise<string | null> {
-  try {
-    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-    const container = await new PostgreSqlContainer('postgres:16-alpine').start();
-    afterAll(async () => {
-      await container.stop();
-    });
-    return container.getConnectionUri();
-  } catch {
-    return null;
-  }
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch((error: unknown) => console.warn('closing the probe connection failed', error));
-  }
-}
-
 /**
  * Postgres for this test file, in a schema of its own (dropped after the file) so that parallel runs and files never
- * collide: `TEST_DATABASE_URL` when set, otherwise a testcontainers Postgres when Docker is there. Without either the
- * tests skip with one loud line, unless `REQUIRE_POSTGRES=1` (CI), where an unreachable Postgres fails the run.
+ * collide, on the run's server (docs/testing.md). Null without one: the caller skips its suite, which the run's
+ * closing line names (or fails, under `REQUIRE_POSTGRES=1`).
  */
-export async function postgresForTests(label: string): Promise<{ url: string; baseUrl: string } | null> {
-  const baseUrl = await availablePostgres(label);
+export async function postgresForTests(): Promise<{ url: string; baseUrl: string } | null> {
+  const baseUrl = testDatabaseUrl();
   if (baseUrl === null) return null;
   const schema = `campsite_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await adminQuery(baseUrl, `CREATE SCHEMA ${schema}`);
@@ -104,8 +67,8 @@ export async function postgresForTests(label: string): Promise<{ url: string; ba
  * A throwaway database of its own for this test file (dropped afterwards), for connections that cannot pin a schema
  * with the `options` startup parameter: PgBouncer refuses that parameter.
  */
-export async function postgresDatabaseForTests(label: string): Promise<{ url: string; baseUrl: string } | null> {
-  const baseUrl = await availablePostgres(label);
+export async function postgresDatabaseForTests(): Promise<{ url: string; baseUrl: string } | null> {
+  const baseUrl = testDatabaseUrl();
   if (baseUrl === null) return null;
   const name = `campsite_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
@@ -115,20 +78,6 @@ export async function postgresDatabaseForTests(label: string): Promise<{ url: st
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), baseUrl };
-}
-
-async function availablePostgres(label: string): Promise<string | null> {
-  let baseUrl: string | null = process.env.TEST_DATABASE_URL ?? null;
-  if (!baseUrl) baseUrl = await (containerUrl ??= startContainer());
-  if (!baseUrl || !(await reachable(baseUrl))) {
-    const why = process.env.TEST_DATABASE_URL
-      ? `TEST_DATABASE_URL is unreachable`
-      : 'no TEST_DATABASE_URL and no Docker for testcontainers';
-    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`REQUIRE_POSTGRES=1 but Postgres is not available: ${why}`);
-    if (firstInThisRun()) console.warn(`!!! POSTGRES TESTS SKIPPED: ${why}. Set TEST_DATABASE_URL to run them (${label} and others). !!!`);
-    return null;
-  }
-  return baseUrl;
 }
 
 export async function adminQuery(url: string, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {

@@ -3,8 +3,11 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_COMMAND } from '../../../../test-support/needs';
+import { canRun, onPath } from '../../../../test-support/skips';
 
-const CANDIDATES = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer'];
+/** Where Debian and others install it, for a hint when PATH (a user's, without the sbin directories) lacks it. */
+const USUAL_PLACES = ['/usr/sbin', '/usr/local/sbin'];
 
 export interface PgBouncer {
   /** `upstreamUrl` with host and port replaced by the pooler's: any database name passes through. */
@@ -13,15 +16,16 @@ export interface PgBouncer {
 }
 
 /**
- * The pooler the tests run through, or why not. Without the binary the PgBouncer runs skip loudly; in CI
- * (`CI=true`, where `.ci/run` installs Debian's `pgbouncer`) a missing binary fails them instead.
+ * The pgbouncer on PATH that the PgBouncer suites run through, or null: those suites are skipped and the run's closing
+ * line says how to get it. In CI (`CI=true`, where `.ci/run` installs Debian's `pgbouncer`) a missing one fails them.
  */
 export function pgbouncerBinary(): string | null {
-  const found = CANDIDATES.find((path) => existsSync(path)) ?? null;
-  if (found === null && process.env.CI === 'true') {
-    throw new Error('CI=true but the pgbouncer binary is missing (.ci/run installs it with apt-get)');
-  }
-  return found;
+  const found = onPath('pgbouncer');
+  const elsewhere = found === null ? USUAL_PLACES.find((directory) => existsSync(join(directory, 'pgbouncer'))) : undefined;
+  const detail = elsewhere
+    ? { why: `pgbouncer is in ${elsewhere}, which is not on PATH`, run: `PATH=$PATH:${elsewhere} ${TEST_COMMAND}` }
+    : {};
+  return canRun('pgbouncer', found !== null, detail) ? found : null;
 }
 
 function freePort(): Promise<number> {

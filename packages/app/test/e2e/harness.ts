@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { answerValidator } from '@campsite/adapters-http/testing';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
+import { testDatabaseUrl } from '../../../../test-support/skips';
 import { type PgBouncer, pgbouncerBinary, startPgBouncer } from '../../../adapters-sql/test/support/pgbouncer';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -23,7 +24,7 @@ export const REVOKED_KEY = 'ck_6yeeEkMdSdt1rHvqNoCIbpfRGlnjn';
 
 /** One backend's fresh database for one test file, dropped afterwards. */
 export interface Backend {
-  /** The server's URL of TEST_DATABASE_URL, for administrative statements; null for SQLite. */
+  /** The URL of the run's PostgreSQL server, for administrative statements; null for SQLite. */
   adminUrl: string | null;
   name: 'sqlite' | 'postgres' | 'pgbouncer';
   /** A new, empty database; its URL. */
@@ -43,7 +44,7 @@ function sqliteBackend(): Backend {
 }
 
 /**
- * A throwaway database per test file on the server of TEST_DATABASE_URL, dropped when the file ends; the service
+ * A throwaway database per test file on the run's PostgreSQL server, dropped when the file ends; the service
  * reaches it directly, or through a PgBouncer in transaction mode that this backend starts (docs/operations.md).
  */
 function postgresBackend(adminUrl: string, pgbouncer: string | null = null): Backend {
@@ -80,8 +81,8 @@ function postgresBackend(adminUrl: string, pgbouncer: string | null = null): Bac
 }
 
 /**
- * Runs `body` once per backend: SQLite always, Postgres when TEST_DATABASE_URL is set. Without it the Postgres run is
- * a visibly skipped test, or a failing one when REQUIRE_POSTGRES=1.
+ * Runs `body` once per backend: SQLite always, Postgres when the run has a server (docs/testing.md). Without one the
+ * Postgres run is a visibly skipped test, named in the run's closing line, or a failure under REQUIRE_POSTGRES=1.
  */
 export function describeOnBackends(title: string, body: (backend: () => Backend) => void): void {
   describe(`${title} [sqlite]`, () => {
@@ -94,20 +95,9 @@ export function describeOnBackends(title: string, body: (backend: () => Backend)
 
 /** The PostgreSQL half of describeOnBackends: directly, and through PgBouncer, with the same skip rules. */
 export function describeOnPostgres(title: string, body: (backend: () => Backend) => void): void {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    if (process.env.REQUIRE_POSTGRES !== '1') {
-      console.warn(`\n!!! POSTGRES END-TO-END TESTS SKIPPED (${title}): set TEST_DATABASE_URL to run them. !!!\n`);
-    }
-    describe(`${title} [postgres]`, () => {
-      if (process.env.REQUIRE_POSTGRES === '1') {
-        it('needs TEST_DATABASE_URL because REQUIRE_POSTGRES=1', () => {
-          throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
-        });
-      } else {
-        it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run against Postgres');
-      }
-    });
+  const url = testDatabaseUrl();
+  if (url === null) {
+    describe(`${title} [postgres]`, () => it.skip('no PostgreSQL (named at the end of the run)'));
     return;
   }
   describe(`${title} [postgres]`, () => {
@@ -118,8 +108,7 @@ export function describeOnPostgres(title: string, body: (backend: () => Backend)
   const pgbouncer = pgbouncerBinary();
   describe(`${title} [postgres through pgbouncer]`, () => {
     if (pgbouncer === null) {
-      console.warn(`\n!!! PGBOUNCER END-TO-END TESTS SKIPPED (${title}): no pgbouncer binary (apt-get install pgbouncer). !!!\n`);
-      it.skip('SKIPPED: install pgbouncer to run these tests through it');
+      it.skip('no pgbouncer (named at the end of the run)');
       return;
     }
     const backend = postgresBackend(url, pgbouncer);

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canRun } from '../../../../test-support/skips';
 import { type CliResult, REPO_ROOT, type ServeProcess, cliEnv, completion, startServe, workDirectory } from './harness';
 
 // The README's walk-through and its channel manager's loop, run as printed by bash and curl against a fresh demo
@@ -15,9 +16,7 @@ function hasCurl(): boolean {
     return false;
   }
 }
-const curlThere = hasCurl();
-if (!curlThere && process.env.CI === 'true') throw new Error('CI=true but curl is not installed: the README test needs it');
-if (!curlThere) console.warn('!!! README LOOP TEST SKIPPED: install curl to run it. !!!');
+const curlThere = canRun('curl', hasCurl());
 
 /** The first ```sh block after `heading` in the README. */
 function shellBlockAfter(readme: string, heading: string): string {

@@ -34,6 +34,7 @@ import {
 } from '@campsite/domain/testing';
 import { AnswerCache, createApp, type HttpLogger, webhookUrlPolicy } from '@campsite/adapters-http';
 import pg from 'pg';
+import { testDatabaseUrl } from '../../../../test-support/skips';
 import { PdfkitInvoiceRenderer } from '../../src/adapters/pdf/invoice-pdf-renderer';
 import { loadConfig } from '../../src/config';
 import { type HttpApp, TOKENS, createContainer } from '../../src/container';
@@ -170,11 +171,9 @@ export async function postgresDatabase(adminUrl: string): Promise<{ url: string;
 }
 
 /**
- * Runs `body` only when Postgres is there (TEST_DATABASE_URL); without it the run is skipped with a warning, or fails
- * when REQUIRE_POSTGRES=1, as every other Postgres suite does.
+ * The run's PostgreSQL server (docs/testing.md), or undefined: the caller skips its Postgres case, which the run's
+ * closing line names, or fails under REQUIRE_POSTGRES=1, as every other Postgres suite does.
  */
 export function postgresUrl(): string | undefined {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url && process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
-  return url;
+  return testDatabaseUrl() ?? undefined;
 }

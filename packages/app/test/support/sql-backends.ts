@@ -27,9 +27,9 @@ export async function describeOnSqlBackends<W extends { close(): Promise<void> }
       },
     };
   });
-  const postgres = await postgresForTests(title);
+  const postgres = await postgresForTests();
   if (postgres) describeSuite('postgres', () => openOn(postgres.url));
-  else describe(`${title}: postgres`, () => it.skip('Postgres unavailable (see the warning above)'));
+  else describe(`${title}: postgres`, () => it.skip('Postgres unavailable (named at the end of the run)'));
 }
 
 /** The wired app over one database, serving on a loopback port: what the HTTP scenario suites drive on SQL. */
