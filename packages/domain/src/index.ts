@@ -53,3 +53,5 @@ export * from './invoices/billing-details';
 export * from './invoices/payment-reference';
 export * from './invoices/invoice-document';
 export * from './invoices/get-invoice';
+export * from './pricing/tariff';
+export * from './pricing/tariff-problems';
