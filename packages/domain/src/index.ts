@@ -55,3 +55,4 @@ export * from './invoices/invoice-document';
 export * from './invoices/get-invoice';
 export * from './pricing/tariff';
 export * from './pricing/tariff-problems';
+export * from './pricing/price-stay';
