@@ -56,3 +56,4 @@ export * from './invoices/get-invoice';
 export * from './pricing/tariff';
 export * from './pricing/tariff-problems';
 export * from './pricing/price-stay';
+export * from './pricing/stay-rules';
