@@ -57,3 +57,4 @@ export * from './pricing/tariff';
 export * from './pricing/tariff-problems';
 export * from './pricing/price-stay';
 export * from './pricing/stay-rules';
+export * from './pricing/calendar';
