@@ -79,6 +79,14 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
     body: { detail: 'Service temporarily unavailable, try again later.' } satisfies Body<typeof serviceUnavailableSchema>,
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   }),
+  // The pricing codes (docs/pricing.md): no public route raises them yet; the routes that will answer them word them.
+  no_tariff: () => SERVER_ERROR,
+  unknown_extra: () => SERVER_ERROR,
+  stop_sell: () => SERVER_ERROR,
+  closed_to_arrival: () => SERVER_ERROR,
+  closed_to_departure: () => SERVER_ERROR,
+  min_stay: () => SERVER_ERROR,
+  max_stay: () => SERVER_ERROR,
 };
 
 function transportReply(problem: TransportProblem): Reply {

@@ -50,3 +50,8 @@ export * from './invoices/billing-details';
 export * from './invoices/payment-reference';
 export * from './invoices/invoice-document';
 export * from './invoices/get-invoice';
+export * from './pricing/tariff';
+export * from './pricing/tariff-problems';
+export * from './pricing/price-stay';
+export * from './pricing/stay-rules';
+export * from './pricing/calendar';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, isCalendarDate, rangesOverlap } from './calendar-date';
+import { addDays, daysBetween, isCalendarDate, rangesOverlap } from './calendar-date';
 import { formatDateTime } from './clock';
 
 // docs/api-behaviour.md §2: dates are strictly YYYY-MM-DD in the body and in filters.
@@ -52,6 +52,17 @@ describe('daysBetween', () => {
     ['2028-01-01', '2029-01-01', 366],
   ])('%s to %s is %i days', (from, to, days) => {
     expect(daysBetween(from, to)).toBe(days);
+  });
+
+  it.each([
+    ['2026-07-01', '2026-07-04', 3],
+    ['2026-07-04', '2026-07-01', -3],
+    ['2024-02-28', '2024-03-01', 2],
+    ['2026-12-31', '2027-01-01', 1],
+    ['2026-03-28', '2026-03-30', 2],
+    ['2028-01-01', '2029-01-01', 366],
+  ])('addDays(%s, n) is %s where daysBetween gives %i', (from, to, days) => {
+    expect(addDays(from, days)).toBe(to);
   });
 });
 

@@ -24,6 +24,11 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** The date `days` after `date` (before it when negative); `addDays(d, daysBetween(d, e))` is `e`. */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Half-open ranges [aStart, aEnd) and [bStart, bEnd) overlap; touching ranges do not (docs/api-behaviour.md §2.4, rule 8). */
 export function rangesOverlap(aStart: CalendarDate, aEnd: CalendarDate, bStart: CalendarDate, bEnd: CalendarDate): boolean {
   return aStart < bEnd && bStart < aEnd;

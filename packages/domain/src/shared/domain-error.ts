@@ -30,7 +30,21 @@ export type DomainErrorCode =
   | 'idempotency_key_reused'
   | 'idempotency_key_in_use'
   /** The database could not be reached, or the connection was lost mid-request; worth trying again shortly. */
-  | 'database_unavailable';
+  | 'database_unavailable'
+  /** A night of the stay lies in no season of the site type, so it has no price (docs/pricing.md). */
+  | 'no_tariff'
+  /** An extra was asked for by a code the tenant's tariff does not have; `details.extraCode` names it. */
+  | 'unknown_extra'
+  /** A night of the stay falls on a date closed for sale. */
+  | 'stop_sell'
+  /** The stay arrives on a date closed to arrival. */
+  | 'closed_to_arrival'
+  /** The stay departs on a date closed to departure. */
+  | 'closed_to_departure'
+  /** The stay has fewer nights than its arrival date's minimum. */
+  | 'min_stay'
+  /** The stay has more nights than its arrival date's maximum. */
+  | 'max_stay';
 
 /** Field-keyed messages, DRF-style: `{ field: [message, ...] }`, with `non_field_errors` for object-level rules. */
 export type FieldErrors = Record<string, string[]>;
@@ -47,6 +61,8 @@ export interface DomainErrorDetails {
    * and its rate-limit standing, which the refusal shows (docs/authentication.md). Absent for refusals of no key.
    */
   refusedKey?: { principal: Principal; standing: RateLimitDecision };
+  /** For `unknown_extra`: the code as it was asked for, for the transport to word. */
+  extraCode?: string;
 }
 
 export class DomainError extends Error {

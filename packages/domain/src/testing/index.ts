@@ -13,5 +13,7 @@ export * from './in-memory-webhooks';
 export * from './fixed-clock';
 export * from './seeded-random';
 export * from './mothers';
+export * from './tariff-mothers';
+export * from './random-tariffs';
 export * from './contracts';
 export { MemoryRateLimiter } from '../rate-limiting/memory-rate-limiter';

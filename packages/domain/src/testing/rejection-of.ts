@@ -10,3 +10,13 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<DomainErro
   }
   throw new Error('expected a DomainError, but the promise resolved');
 }
+
+/** Runs `run` and returns what it throws, of any type; returning normally fails the test. */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw, but it returned');
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { Stay } from '../bookings/stay';
+import { addDays } from '../shared/calendar-date';
+import { RANDOM_EPOCH, RandomPicks, randomTariff } from '../testing/random-tariffs';
+import { SeededRandom } from '../testing/seeded-random';
+import { aRestriction, aSeason, aTariff } from '../testing/tariff-mothers';
+import { calendarDays, freeNightsByType } from './calendar';
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
+
+describe('calendarDays', () => {
+  const tariff = aTariff({
+    seasons: [
+      aSeason({ from: '2027-06-29', to: '2027-06-30', pitch: 2800, adult: 950, youth: 600, child: 400 }),
+      aSeason({ from: '2027-07-02', to: '2027-07-31', pitch: 3600, adult: 1100, youth: 750, child: 500 }),
+      aSeason({ siteTypeId: 2, from: '2027-01-01', to: '2027-12-31', pitch: 9900 }),
+    ],
+    restrictions: [
+      aRestriction({ from: '2027-06-30', to: '2027-06-30', minStay: null, closedToDeparture: true }),
+      aRestriction({ from: '2027-07-02', to: '2027-07-09', minStay: 7, maxStay: 14, closedToArrival: true, stopSell: true }),
+      aRestriction({ siteTypeId: 2, from: '2027-01-01', to: '2027-12-31', stopSell: true }),
+    ],
+  });
+
+  it('gives one day per night of the window with the season prices and the date rules, defaults where none', () => {
+    const days = calendarDays(tariff, 1, { from: '2027-06-29', to: '2027-07-03' }, (date, night) => night * 10 + Number(date.slice(8)));
+    const open = { minStay: 1, maxStay: null, closedToArrival: false, closedToDeparture: false, stopSell: false };
+    expect(days).toEqual([
+      { date: '2027-06-29', free: 29, pitch: 2800, adult: 950, youth: 600, child: 400, ...open },
+      { date: '2027-06-30', free: 40, pitch: 2800, adult: 950, youth: 600, child: 400, ...open, minStay: null, closedToDeparture: true },
+      { date: '2027-07-01', free: 21, pitch: null, adult: null, youth: null, child: null, ...open },
+      {
+        date: '2027-07-02',
+        free: 32,
+        pitch: 3600,
+        adult: 1100,
+        youth: 750,
+        child: 500,
+        minStay: 7,
+        maxStay: 14,
+        closedToArrival: true,
+        closedToDeparture: false,
+        stopSell: true,
+      },
+    ]);
+  });
+
+  it('reads only the rows of its own site type', () => {
+    const [day] = calendarDays(tariff, 3, { from: '2027-07-05', to: '2027-07-06' }, () => 0);
+    expect(day).toEqual({
+      date: '2027-07-05',
+      free: 0,
+      pitch: null,
+      adult: null,
+      youth: null,
+      child: null,
+      minStay: 1,
+      maxStay: null,
+      closedToArrival: false,
+      closedToDeparture: false,
+      stopSell: false,
+    });
+  });
+
+  it('matches a look-up per night over random tariffs', () => {
+    const picks = new RandomPicks(new SeededRandom(5));
+    for (let run = 0; run < 50; run++) {
+      const random = randomTariff(picks);
+      const window = { from: addDays(RANDOM_EPOCH, picks.between(0, 20)), to: addDays(RANDOM_EPOCH, picks.between(21, 100)) };
+      const days = calendarDays(random, 2, window, () => 0);
+      const expected = days.map(({ date }) => {
+        const season = random.seasons.find((s) => s.siteTypeId === 2 && s.from <= date && date <= s.to);
+        const row = random.restrictions.find((r) => r.siteTypeId === 2 && r.from <= date && date <= r.to);
+        return {
+          date,
+          free: 0,
+          pitch: season?.pitch ?? null,
+          adult: season?.adult ?? null,
+          youth: season?.youth ?? null,
+          child: season?.child ?? null,
+          minStay: row ? row.minStay : 1,
+          maxStay: row ? row.maxStay : null,
+          closedToArrival: row?.closedToArrival ?? false,
+          closedToDeparture: row?.closedToDeparture ?? false,
+          stopSell: row?.stopSell ?? false,
+        };
+      });
+      expect(days).toEqual(expected);
+      expect(days.map((d) => d.date)).toEqual(Array.from({ length: days.length }, (_, i) => addDays(window.from, i)));
+    }
+  });
+});
+
+/** Counts night by night, site by site, stay by stay: slow, and obviously right. */
+function bruteForceFree(window: { from: string; to: string }, siteIds: number[], stays: Stay[]): number[] {
+  const free: number[] = [];
+  for (let night = window.from; night < window.to; night = addDays(night, 1)) {
+    const sites = new Set(siteIds);
+    free.push([...sites].filter((id) => !stays.some((s) => s.siteId === id && s.checkInDate <= night && night < s.checkOutDate)).length);
+  }
+  return free;
+}
+
+describe('freeNightsByType', () => {
+  const window = { from: '2027-07-01', to: '2027-07-06' };
+
+  it('counts the active sites no stay covers, per night', () => {
+    const stays: Stay[] = [
+      { siteId: 1, checkInDate: '2027-06-25', checkOutDate: '2027-07-02' }, // ends inside: only the first night
+      { siteId: 2, checkInDate: '2027-07-03', checkOutDate: '2027-07-20' }, // runs past the window
+      { siteId: 2, checkInDate: '2027-07-04', checkOutDate: '2027-07-05' }, // inside another stay of the same site
+      { siteId: 9, checkInDate: '2027-07-01', checkOutDate: '2027-07-06' }, // a site of another type, or inactive
+      { siteId: 3, checkInDate: '2027-07-06', checkOutDate: '2027-07-08' }, // starts on the window's end
+    ];
+    expect(freeNightsByType(window, [1, 2, 3], stays)).toEqual([2, 3, 2, 2, 2]);
+  });
+
+  it('counts a site listed twice once, and every site free without stays', () => {
+    expect(freeNightsByType(window, [1, 1, 2], [])).toEqual([2, 2, 2, 2, 2]);
+    expect(freeNightsByType(window, [], [])).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it(`equals a brute-force count over random sites and stays (${RUNS} windows)`, () => {
+    const picks = new RandomPicks(new SeededRandom(11));
+    for (let run = 0; run < RUNS; run++) {
+      const siteIds = Array.from({ length: picks.between(0, 8) }, () => picks.between(1, 10));
+      const stays = Array.from({ length: picks.between(0, 25) }, () => {
+        const checkIn = picks.between(0, 40);
+        return {
+          siteId: picks.between(1, 12),
+          checkInDate: addDays(RANDOM_EPOCH, checkIn),
+          checkOutDate: addDays(RANDOM_EPOCH, checkIn + picks.between(1, 10)),
+        };
+      });
+      const from = picks.between(0, 30);
+      const randomWindow = { from: addDays(RANDOM_EPOCH, from), to: addDays(RANDOM_EPOCH, from + picks.between(1, 20)) };
+      expect(freeNightsByType(randomWindow, siteIds, stays), `run ${run}`).toEqual(bruteForceFree(randomWindow, siteIds, stays));
+    }
+  });
+});
