@@ -46,7 +46,7 @@ export interface Route {
   readonly method: Method;
   /** The document's path; `{id}` is filled in per call. */
   readonly path: string;
-  /** No `Idempotency-Key` makes a repeat harmless: sent again only after an answer that says nothing was done. */
+  /** A repeat could act twice (no `Idempotency-Key` guards it): sent again only after a 429 or 503, which did nothing. */
   readonly unsafe?: boolean;
   readonly anonymous?: boolean;
   readonly answers?: readonly number[];
@@ -79,12 +79,12 @@ export const ROUTES = {
   getInvoicePdf: { method: 'GET', path: `${API}/invoices/{id}/pdf/`, accept: 'application/pdf, application/json' },
   listChanges: { method: 'GET', path: `${API}/changes/` },
   listWebhookEndpoints: { method: 'GET', path: `${API}/webhook-endpoints/` },
-  // The API takes no Idempotency-Key for these two. A repeated create makes a second endpoint; a repeated rotation
-  // drops the secret the receivers still have for one nobody was shown.
+  // The API takes no Idempotency-Key here: a repeated create would make a second endpoint.
   createWebhookEndpoint: { method: 'POST', path: `${API}/webhook-endpoints/`, unsafe: true },
   getWebhookEndpoint: { method: 'GET', path: `${API}/webhook-endpoints/{id}/` },
   updateWebhookEndpoint: { method: 'PATCH', path: `${API}/webhook-endpoints/{id}/` },
   deleteWebhookEndpoint: { method: 'DELETE', path: `${API}/webhook-endpoints/{id}/` },
+  // Nor here: a repeated rotation would drop the secret the receivers still have for one that nobody was shown.
   rotateWebhookSecret: { method: 'POST', path: `${API}/webhook-endpoints/{id}/rotate-secret/`, unsafe: true },
   // Both set something to a value (the position; a ping outside the chain): a repeat is harmless.
   replayWebhookEndpoint: { method: 'POST', path: `${API}/webhook-endpoints/{id}/replay/` },
