@@ -4,6 +4,8 @@
  * got no answer at all throws `NetworkError` or `TimeoutError`.
  */
 
+import { type ResponseMeta, responseMeta, retryAfterSeconds } from './response.js';
+
 export type FieldErrors = Record<string, string[]>;
 
 /** The service's machine codes are snake_case words; anything else in `detail` is a human sentence, not a contract. */
@@ -24,12 +26,14 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors | null;
   /** The `X-Request-Id` of the answer: quote it when you report a problem. */
   readonly requestId: string | null;
-  /** Seconds from `Retry-After`, when the answer carried one. */
+  /** Seconds to wait from `Retry-After` (sent as seconds or as a date), when the answer carried one. */
   readonly retryAfterSeconds: number | null;
   /** The parsed body (or its text when it was not JSON). */
   readonly body: unknown;
+  /** The answer's metadata: its rate-limit state, headers, and how many attempts the call took. */
+  readonly response: ResponseMeta;
 
-  constructor(status: number, body: unknown, headers: Headers) {
+  constructor(status: number, body: unknown, headers: Headers, attempts = 1) {
     const detail = isDetail(body) ? body.detail : null;
     const fieldErrors = detail === null && isFieldErrors(body) ? body : null;
     super(`${status} ${detail ?? (fieldErrors ? describeFields(fieldErrors) : 'error')}`);
@@ -38,9 +42,9 @@ export class ApiError extends Error {
     this.fieldErrors = fieldErrors;
     this.code = detail !== null && MACHINE_CODE.test(detail) ? detail : fieldErrors ? 'validation_failed' : null;
     this.requestId = headers.get('x-request-id');
-    const retryAfter = Number(headers.get('retry-after') ?? Number.NaN);
-    this.retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
+    this.retryAfterSeconds = retryAfterSeconds(headers.get('retry-after'));
     this.body = body;
+    this.response = responseMeta(status, headers, attempts);
   }
 }
 
@@ -77,12 +81,12 @@ export class NetworkError extends Error {
   }
 }
 
-/** No answer within the client's `timeoutMs`. */
+/** No answer within `timeoutMs` (the call's, else the client's). */
 export class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 
-export function apiErrorFor(status: number, body: unknown, headers: Headers): ApiError {
+export function apiErrorFor(status: number, body: unknown, headers: Headers, attempts = 1): ApiError {
   const type =
     status === 400
       ? ValidationError
@@ -97,7 +101,7 @@ export function apiErrorFor(status: number, body: unknown, headers: Headers): Ap
               : status >= 500
                 ? ServerError
                 : ApiError;
-  return new type(status, body, headers);
+  return new type(status, body, headers, attempts);
 }
 
 function isDetail(body: unknown): body is { detail: string } {

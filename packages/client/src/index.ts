@@ -1,24 +1,40 @@
-export {
-  CampsiteClient,
-  type AvailabilityQuery,
-  type Booking,
-  type BookingQuery,
-  type Change,
-  type ChangePage,
-  type ChangesQuery,
-  type ClientOptions,
-  type CreateBookingInput,
-  type CreateOptions,
-  type FollowOptions,
-  type Customer,
-  type Invoice,
-  type ListQuery,
-  type Page,
-  type Polled,
-  type RetryPolicy,
-  type Site,
-  type SiteAvailability,
-} from './client';
+export { CampsiteClient, type ClientOptions, type Polled } from './client.js';
+export { type Listing, type NestedListing } from './lists.js';
+export type {
+  AvailabilityQuery,
+  Booking,
+  BookingQuery,
+  Change,
+  ChangePage,
+  ChangesQuery,
+  CreateBookingInput,
+  CreateWebhookEndpointInput,
+  CreatedWebhookEndpoint,
+  Customer,
+  CustomerQuery,
+  DeliveryQuery,
+  Health,
+  Invoice,
+  InvoiceLine,
+  InvoiceLineQuery,
+  InvoiceQuery,
+  Page,
+  Readiness,
+  ReplayInput,
+  RotateSecretInput,
+  RotatedSecret,
+  Site,
+  SiteAvailability,
+  SiteQuery,
+  UpdateWebhookEndpointInput,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from './operations.js';
+export type { Availability, Bookings, Changes, CreateOptions, FollowOptions, Invoices, Service } from './resources.js';
+export type { ApiPromise, RateLimit, ResponseMeta, WithResponse } from './response.js';
+export type { RequestOptions, RetryPolicy } from './transport.js';
+export { VERSION } from './version.js';
+export type { WebhookEndpoints } from './webhook-endpoints.js';
 export {
   ApiError,
   AuthenticationError,
@@ -30,7 +46,7 @@ export {
   TimeoutError,
   ValidationError,
   type FieldErrors,
-} from './errors';
+} from './errors.js';
 export {
   WebhookVerificationError,
   chainStep,
@@ -41,5 +57,5 @@ export {
   type WebhookHeaders,
   type WebhookMessage,
   type WebhookVerificationReason,
-} from './webhooks';
-export type { components, operations, paths, webhooks } from './schema';
+} from './webhooks.js';
+export type { components, operations, paths, webhooks } from './schema.js';

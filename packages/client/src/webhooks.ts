@@ -1,4 +1,4 @@
-import type { components } from './schema';
+import type { components } from './schema.js';
 
 /**
  * Receiving webhook messages (docs/webhooks.md): checking their Standard Webhooks 1.0 signature, and where a `changes`
@@ -88,7 +88,7 @@ export async function verifyWebhook(
   const offered = signatures
     .split(' ')
     .map((entry) => (entry.startsWith('v1,') ? fromBase64(entry.slice(3)) : null))
-    .filter((bytes): bytes is Uint8Array => bytes !== null);
+    .filter((bytes): bytes is Uint8Array<ArrayBuffer> => bytes !== null);
   const secrets = typeof secret === 'string' ? [secret] : secret;
   if (secrets.length === 0) throw new WebhookVerificationError('invalid_secret', 'no signing secret given');
   let matched = false;
@@ -136,7 +136,7 @@ function checkTimestamp(value: string, options: VerifyOptions): void {
   if (sent - now > tolerance) throw new WebhookVerificationError('timestamp_too_new', 'webhook-timestamp is in the future');
 }
 
-function secretBytes(secret: string): Uint8Array {
+function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
   const bytes = fromBase64(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
   if (bytes === null || bytes.length === 0) {
     throw new WebhookVerificationError('invalid_secret', 'a signing secret is whsec_ followed by base64');
@@ -144,7 +144,7 @@ function secretBytes(secret: string): Uint8Array {
   return bytes;
 }
 
-function fromBase64(text: string): Uint8Array | null {
+function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
   try {
     return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
@@ -153,7 +153,8 @@ function fromBase64(text: string): Uint8Array | null {
   }
 }
 
-async function hmacSha256(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
+// WebCrypto takes only bytes over an ArrayBuffer (not a SharedArrayBuffer): the helpers above always make such.
+async function hmacSha256(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const subtle = globalThis.crypto.subtle;
   const imported = await subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await subtle.sign('HMAC', imported, data));
@@ -167,7 +168,7 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(a.length + b.length);
   out.set(a, 0);
   out.set(b, a.length);
