@@ -28,10 +28,33 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // The domain holds no global state, and a fresh module graph per file costs more than its tests do
-          // (issue 2: the domain suite runs in under 5 s, also on a busy two-core machine).
+          // The domain holds no global state, and a fresh module graph per file costs more than its tests do: its
+          // suite stays within seconds, also on a busy two-core machine.
           ...(name === 'domain' ? { isolate: false } : {}),
           // The app's end-to-end tests spawn the real `campsite` command, which runs the compiled dist/: build it first.
+          ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts'] } : {}),
+        },
+      })),
+      // The plain pass (docs/testing.md): the contract, HTTP and end-to-end suites again with every accelerator off
+      // (ACCELERATORS=off), on SQLite, so that each shortcut is proven to give what the plain path gives.
+      ...(
+        [
+          ['adapters-sql', ['test/sqlite.contract.test.ts']],
+          ['adapters-http', ['test/**/*.test.ts']],
+          [
+            'app',
+            ['test/e2e/**/*.test.ts', 'test/conditional-requests.test.ts', 'test/idempotency.test.ts', 'test/invoice-documents.test.ts'],
+          ],
+        ] as const
+      ).map(([name, include]) => ({
+        resolve: { alias },
+        test: {
+          name: `${name} (plain)`,
+          root: `packages/${name}`,
+          include: [...include],
+          env: { ACCELERATORS: 'off' },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
           ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts'] } : {}),
         },
       })),

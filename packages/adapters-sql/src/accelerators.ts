@@ -36,5 +36,18 @@ export const ALL_SQL_ACCELERATORS: Readonly<SqlAccelerators> = {
   bulkLoad: true,
 };
 
+/** The plain path everywhere: what `ACCELERATORS=off` gives. */
+export const NO_SQL_ACCELERATORS: Readonly<SqlAccelerators> = {
+  keptTotals: false,
+  keysetPages: false,
+  keysFirst: false,
+  checkInWalk: false,
+  createProcedure: false,
+  groupCommit: false,
+  pipelinedSnapshots: false,
+  unflushedWrites: false,
+  bulkLoad: false,
+};
+
 /** Window reads (windowed-list.ts): which of the accelerators above they use. */
 export type WindowReads = Pick<SqlAccelerators, 'keysetPages' | 'keysFirst'>;

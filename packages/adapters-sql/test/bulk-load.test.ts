@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type QueryObserver, openPersistence } from '../src';
 import { PgDatabase } from '../src/postgres/pg-database';
 import { BOOKING_COLUMNS, bookingRow } from '../src/repositories/booking-inserts';
-import { REFERENCE_PROBLEMS, TRIGGERS_A_LOAD_DOES_ITSELF, checkLoadedReferences } from '../src/repositories/sql-tenant-importer';
+import { REFERENCE_PROBLEMS, TRIGGERS_A_LOAD_DOES_ITSELF, checkLoadedReferences } from '../src/repositories/bulk-load';
 import { adminQuery, postgresForTests } from './support/databases';
 
 // docs/database-rules.md §1, "Bulk loads": a PostgreSQL import turns the loaded tables' row triggers off, foreign keys included,

@@ -26,7 +26,6 @@ import {
   ManageWebhookEndpoints,
   ManageTenants,
   MemoryRateLimiter,
-  type PricingEngine,
   type RandomSource,
   type RateLimiter,
   type SecretHasher,
@@ -42,62 +41,14 @@ import { RequestActivityCounter } from './request-activity';
 import { cryptoRandomSource } from './adapters/crypto-random-source';
 
 import type { Config } from './config';
+import { type Resolved, TOKENS, type Token } from './tokens';
+
+export { type HttpApp, type Resolved, TOKENS, type Token } from './tokens';
 import type { ImportDependencies } from './fixtures/import-fixture';
 import { createLogger } from './logger';
 import { type ServerMetrics, createMetrics } from './observability/metrics';
 import { Observer, type Tracing } from './observability/request-observer';
 import { startTracing } from './observability/tracing';
-
-/**
- * A registration token that carries the type it resolves to, so that `resolve` needs no cast. A Symbol, because
- * esbuild-based runners emit no decorator metadata to resolve classes by; `resolves` exists only for the compiler.
- */
-export type Token<T> = symbol & { readonly resolves?: T };
-
-/** The type a token resolves to; for a union of tokens, the union of their types. */
-export type Resolved<K> = K extends Token<infer T> ? T : never;
-
-function token<T>(name: string): Token<T> {
-  return Symbol(name);
-}
-
-/** What createApp returns: a request listener for node's http/https servers. */
-export type HttpApp = ReturnType<typeof createApp>;
-
-/** One token per port and use case. */
-export const TOKENS = {
-  Config: token<Config>('Config'),
-  Logger: token<Logger>('Logger'),
-  Clock: token<Clock>('Clock'),
-  Random: token<RandomSource>('RandomSource'),
-  SecretHasher: token<SecretHasher>('SecretHasher'),
-  Persistence: token<Persistence>('Persistence'),
-  RateLimiter: token<RateLimiter>('RateLimiter'),
-  Throttle: token<Throttle>('Throttle'),
-  ApiKeyVerifier: token<ApiKeyVerifier>('ApiKeyVerifier'),
-  AdmitRequest: token<AdmitRequest>('AdmitRequest'),
-  AnswerCache: token<AnswerCache | undefined>('AnswerCache'),
-  PricingEngine: token<PricingEngine>('PricingEngine'),
-  ListBookings: token<ListBookings>('ListBookings'),
-  GetBooking: token<GetBooking>('GetBooking'),
-  CreateBooking: token<CreateBooking>('CreateBooking'),
-  ListSites: token<ListSites>('ListSites'),
-  GetAvailability: token<GetAvailability>('GetAvailability'),
-  ListCustomers: token<ListCustomers>('ListCustomers'),
-  ListInvoices: token<ListInvoices>('ListInvoices'),
-  ReadChanges: token<ReadChanges>('ReadChanges'),
-  GetInvoice: token<GetInvoice>('GetInvoice'),
-  ListInvoiceLines: token<ListInvoiceLines>('ListInvoiceLines'),
-  GetInvoiceDocument: token<GetInvoiceDocument>('GetInvoiceDocument'),
-  InvoiceRenderer: token<InvoiceRenderer>('InvoiceRenderer'),
-  ManageApiKeys: token<ManageApiKeys>('ManageApiKeys'),
-  ManageWebhookEndpoints: token<ManageWebhookEndpoints>('ManageWebhookEndpoints'),
-  ManageTenants: token<ManageTenants>('ManageTenants'),
-  ChangeBookingStatus: token<ChangeBookingStatus>('ChangeBookingStatus'),
-  HttpApp: token<HttpApp>('HttpApp'),
-  DeliverChanges: token<DeliverChanges>('DeliverChanges'),
-  RequestActivity: token<RequestActivityCounter>('RequestActivity'),
-} as const;
 
 export interface ContainerOptions {
   /** Where JSON logs go: stdout for `serve`, stderr for the one-shot commands whose stdout is their result. */

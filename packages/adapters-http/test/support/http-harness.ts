@@ -76,7 +76,10 @@ export interface World {
 export interface WorldOptions extends Partial<ThrottleLimits> {
   trustProxy?: string | boolean | number;
   activity?: HttpDeps['activity'];
-  /** Keep rendered answers while the store's version holds, as the app does by default (default on). */
+  /**
+   * Keep rendered answers while the store's version holds, as the app does by default. Default: on, except in the
+   * run's plain pass (ACCELERATORS=off; docs/testing.md).
+   */
   answerCache?: boolean;
   /** The PDF renderer (the app's own in its tests; a JSON fake here by default). */
   renderer?: InvoiceRenderer;
@@ -113,7 +116,7 @@ export function buildWorld(options: WorldOptions = {}): World {
   // Wired as the app wires it: rendered answers reused while the store's version holds still.
   const deps: HttpDeps = {
     admission: new AdmitRequest(new ApiKeyVerifier(apiKeys, hasher, clock, throttle), throttle),
-    ...(options.answerCache === false ? {} : { answers: new AnswerCache(versions, 32 * 1024 * 1024) }),
+    ...((options.answerCache ?? process.env.ACCELERATORS !== 'off') ? { answers: new AnswerCache(versions, 32 * 1024 * 1024) } : {}),
     listBookings: new ListBookings(bookings),
     getBooking: new GetBooking(bookings),
     createBooking: new CreateBooking(

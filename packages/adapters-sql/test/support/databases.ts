@@ -6,15 +6,18 @@ import type { AdapterSet, AdapterSetup } from '@campsite/domain/testing';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { testDatabaseUrl } from '../../../../test-support/skips';
-import { openPersistence } from '../../src';
+import { ALL_SQL_ACCELERATORS, NO_SQL_ACCELERATORS, openPersistence } from '../../src';
 import { postgresRawWriter, sqliteRawWriter } from './raw-writer';
 
 /**
  * Adapter set of a persistence on `url`, driven by a fixed clock the contract suites may move. `reopen` opens a second
  * persistence (connection, pool) on the same database, as another process would.
  */
+/** Every accelerator, or none in the run's plain pass (ACCELERATORS=off; docs/testing.md). */
+export const RUN_ACCELERATORS = process.env.ACCELERATORS === 'off' ? NO_SQL_ACCELERATORS : ALL_SQL_ACCELERATORS;
+
 async function adapterSet(url: string, clock: FixedClock, cleanup: () => Promise<void> = async () => {}): Promise<AdapterSet> {
-  const persistence = await openPersistence(url, { clock, poolSize: 4 });
+  const persistence = await openPersistence(url, { clock, poolSize: 4, accelerators: RUN_ACCELERATORS });
   await persistence.migrate();
   return {
     ...persistence,

@@ -95,6 +95,10 @@ export function describeOnBackends(title: string, body: (backend: () => Backend)
 
 /** The PostgreSQL half of describeOnBackends: directly, and through PgBouncer, with the same skip rules. */
 export function describeOnPostgres(title: string, body: (backend: () => Backend) => void): void {
+  if (process.env.ACCELERATORS === 'off') {
+    describe(`${title} [postgres]`, () => it.skip('the plain pass runs on SQLite; the main pass runs PostgreSQL (docs/testing.md)'));
+    return;
+  }
   const url = testDatabaseUrl();
   if (url === null) {
     describe(`${title} [postgres]`, () => it.skip('no PostgreSQL (named at the end of the run)'));

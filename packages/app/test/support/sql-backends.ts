@@ -7,6 +7,11 @@ import { postgresRawWriter, sqliteRawWriter } from '../../../adapters-sql/test/s
 import { loadConfig } from '../../src/config';
 import { type AppContainer, TOKENS, createContainer } from '../../src/container';
 
+/** The run's plain pass: every accelerator off, on SQLite (ACCELERATORS=off; docs/testing.md). */
+export function plainPass(): boolean {
+  return process.env.ACCELERATORS === 'off';
+}
+
 /**
  * Runs an HTTP scenario suite (`describeSuite`) against the wired app on SQLite (a fresh file) and on Postgres (a
  * schema of this file's own; a visible skip without one). `openOn` opens the app over a database URL.
@@ -27,6 +32,10 @@ export async function describeOnSqlBackends<W extends { close(): Promise<void> }
       },
     };
   });
+  if (plainPass()) {
+    describe(`${title}: postgres`, () => it.skip('the plain pass runs on SQLite; the main pass runs PostgreSQL (docs/testing.md)'));
+    return;
+  }
   const postgres = await postgresForTests();
   if (postgres) describeSuite('postgres', () => openOn(postgres.url));
   else describe(`${title}: postgres`, () => it.skip('Postgres unavailable (named at the end of the run)'));
@@ -55,7 +64,10 @@ export async function serveWiredApp(
   options: { env?: Record<string, string>; invoiceRenderer?: InvoiceRenderer } = {},
 ): Promise<WiredApp> {
   const clock = new FixedClock('2026-06-01T12:00:30Z');
-  const container = await createContainer(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...options.env }), {
+  // The run's plain pass (ACCELERATORS=off; docs/testing.md) reaches the app here, unless the test sets its own.
+  const plain = process.env.ACCELERATORS === 'off' ? { ACCELERATORS: 'off' } : {};
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...plain, ...options.env });
+  const container = await createContainer(config, {
     clock,
     secretHasher: new FakeSecretHasher(),
     ...(options.invoiceRenderer ? { invoiceRenderer: options.invoiceRenderer } : {}),
