@@ -38,7 +38,15 @@ const USE_CASES: Array<[string, Scope, (w: World) => UseCase]> = [
     'CreateBooking',
     'bookings:write',
     (w) => {
-      const u = new CreateBooking(w.bookings, w.sites, w.clock, new SeededRandom(), w.customers);
+      const u = new CreateBooking({
+        bookings: w.bookings,
+        sites: w.sites,
+        clock: w.clock,
+        random: new SeededRandom(),
+        customers: w.customers,
+        quotes: w.quotes,
+        tariffs: w.tariffs,
+      });
       return { scope: u.scope, run: (p) => u.execute(p, bookingInput) };
     },
   ],
@@ -92,12 +100,13 @@ const newWorld = () =>
   ]);
 
 describe('scopes (spec, Authentication §4 and §5)', () => {
-  it('knows exactly the five v1 scopes and webhooks:manage of v1.1', () => {
+  it('knows exactly the five v1 scopes, webhooks:manage of v1.1 and rates:read of v1.2', () => {
     expect([...SCOPES].sort()).toEqual([
       'bookings:read',
       'bookings:write',
       'customers:read',
       'invoices:read',
+      'rates:read',
       'sites:read',
       'webhooks:manage',
     ]);
@@ -134,7 +143,15 @@ describe('scopes (spec, Authentication §4 and §5)', () => {
 
   it('checks the scope before the site: a key without bookings:write learns nothing about sites', async () => {
     const world = await newWorld();
-    const create = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(), world.customers);
+    const create = new CreateBooking({
+      bookings: world.bookings,
+      sites: world.sites,
+      clock: world.clock,
+      random: new SeededRandom(),
+      customers: world.customers,
+      quotes: world.quotes,
+      tariffs: world.tariffs,
+    });
     const request = { ...bookingInput, siteId: 404 };
     expect((await rejectionOf(create.execute(world.principal('alpine', ['bookings:read']), request))).code).toBe('permission_denied');
   });

@@ -122,7 +122,15 @@ describe('GetAvailability (properties against a night-by-night model)', () => {
       fc.asyncProperty(scenario, fc.nat(), fc.nat(), async ({ sites, bookings, window }, pick, length) => {
         const world = await aWorld([aTenant('camp', { sites, bookings })]);
         const principal = world.principal('camp');
-        const create = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(pick + 1), world.customers);
+        const create = new CreateBooking({
+          bookings: world.bookings,
+          sites: world.sites,
+          clock: world.clock,
+          random: new SeededRandom(pick + 1),
+          customers: world.customers,
+          quotes: world.quotes,
+          tariffs: world.tariffs,
+        });
         const { results } = await new GetAvailability(world.sites, world.bookings).execute(principal, window, { page: 1, pageSize: 50 });
         const stayOn = (siteId: number, from: string, nights: number) =>
           create.execute(principal, { siteId, fields: aStay(from, day(daysBetween(day(0), from) + nights)) });

@@ -4,6 +4,7 @@ import type { BookingStatus } from './booking-status';
 import type { Rappen } from '../shared/money';
 import type { DateRange, Stay } from './stay';
 import type { IdempotencyCompletion } from './idempotency';
+import type { PricedLine } from '../pricing/tariff';
 
 /**
  * Bookings of one tenant at a time; every method is scoped by `tenantId` and never sees another tenant's rows.
@@ -27,12 +28,18 @@ export interface BookingRepository {
   /**
    * Atomically, as one transaction that concurrent callers (other processes included) cannot interleave with:
    * checks that the site is `active` and that no `pending` or `confirmed` booking on it overlaps
-   * `[checkInDate, checkOutDate)`, allocates the next id within the tenant, and inserts.
+   * `[checkInDate, checkOutDate)`, allocates the next id within the tenant, and inserts, with its priced lines.
+   *
+   * With `siteId` null the booking goes on the `active` site of `siteTypeId` with the lowest site number that is free
+   * for those nights and holds its guests; two concurrent creates never get the same site. With a `quoteId`, the same
+   * transaction marks that quote used, and refuses a quote already used.
    *
    * When `completion` is given, the same transaction also completes that idempotency claim of the booking's tenant
    * (IdempotencyStore): its record gets the booking as created and `completion.expiresAt`.
    *
-   * @throws DomainError `site_unavailable` when the site is not active or an overlapping booking exists
+   * @throws DomainError `site_unavailable` when the site is not active or an overlapping booking exists (by type: no
+   *   active site of the type is free)
+   * @throws DomainError `quote_used` when the quote already has a booking (nothing is stored)
    * @throws DomainError `duplicate_booking_reference` when the reference is taken in this tenant (nothing is stored)
    * @throws DomainError `customer_not_found` when `customerId` is set and names no `customer` user of the tenant
    * @throws DomainError `idempotency_key_in_use` when the claim is no longer held by `completion.token` (nothing is
@@ -40,8 +47,18 @@ export interface BookingRepository {
    */
   insertIfAvailable(booking: NewBooking, completion?: IdempotencyCompletion): Promise<Booking>;
   /**
-   * Compare-and-set of the status (and price): changes the booking only if its status is still `from`.
-   * Returns the updated booking, or null when it does not exist or its status is no longer `from`.
+   * Compare-and-set of the status (and price): changes the booking only if its status is still `from`, and replaces
+   * its priced lines with `lines` when given. Returns the updated booking, or null when it does not exist or its
+   * status is no longer `from`.
    */
-  updateStatus(tenantId: number, id: number, from: BookingStatus, to: BookingStatus, totalPrice: Rappen): Promise<Booking | null>;
+  updateStatus(
+    tenantId: number,
+    id: number,
+    from: BookingStatus,
+    to: BookingStatus,
+    totalPrice: Rappen,
+    lines?: readonly PricedLine[],
+  ): Promise<Booking | null>;
+  /** The booking's priced lines in position order; empty for a booking with a placeholder price, or an unknown one. */
+  linesOf(tenantId: number, bookingId: number): Promise<PricedLine[]>;
 }

@@ -1,3 +1,4 @@
+import type { ExtraRequest, PricedLine } from '../pricing/tariff';
 import type { CalendarDate } from '../shared/calendar-date';
 import type { Rappen } from '../shared/money';
 import type { UpdatedSinceFilter } from '../shared/pagination';
@@ -30,10 +31,23 @@ export interface Booking {
    * of the same tenant; it stays when that user later changes role (docs/accounting.md, "Customers on bookings").
    */
   customerId: number | null;
+  /** The quote it was booked from (docs/channel-managers.md, "Booking from a quote"); null otherwise. */
+  quoteId: number | null;
+  /** The extras it was priced with, in code order; empty for a booking not made from a quote. */
+  extras: ExtraRequest[];
 }
 
-/** A booking about to be stored. The repository assigns `id` unless given (imports give it); `updatedAt` is `createdAt`. */
-export type NewBooking = Omit<Booking, 'id' | 'siteNumber' | 'updatedAt'> & { id?: number };
+/**
+ * A booking about to be stored. The repository assigns `id` unless given (imports give it); `updatedAt` is
+ * `createdAt`. `siteId` null places it on the free `active` site of `siteTypeId` with the lowest site number. `lines`
+ * are its priced lines (docs/pricing.md), kept with it for its invoice; empty for a placeholder price.
+ */
+export type NewBooking = Omit<Booking, 'id' | 'siteNumber' | 'updatedAt' | 'siteId'> & {
+  id?: number;
+  siteId: number | null;
+  siteTypeId?: number;
+  lines: PricedLine[];
+};
 
 export interface BookingFilter extends UpdatedSinceFilter {
   /** Exact match on the status code; an unknown code simply matches nothing. */

@@ -1,21 +1,39 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Rappen } from '../shared/money';
+import { DomainError } from '../shared/domain-error';
+import type { PricingEngine } from '../pricing/pricing-engine';
+import type { PricedStay, StayRequest } from '../pricing/tariff';
 import { aBooking, aSite, aTenant } from '../testing';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import type { Booking } from './booking';
 import { BOOKING_STATUSES, type KnownBookingStatus, canTransition } from './booking-status';
 import { ChangeBookingStatus } from './change-booking-status';
-import { type PricingEngine, placeholderPricingEngine } from './placeholder-pricing';
 
-/** A platform engine that prices differently from the placeholder, and remembers what it priced. */
+/** A platform engine that prices every stay at one flat fee, in one line, and remembers what it priced. */
 class FlatFeeEngine implements PricingEngine {
-  readonly priced: number[] = [];
+  readonly priced: StayRequest[] = [];
 
-  async price(booking: Booking): Promise<Rappen> {
-    this.priced.push(booking.id);
-    return 12_345;
+  async price(_tenantId: number, stay: StayRequest): Promise<PricedStay> {
+    this.priced.push(stay);
+    const line = {
+      position: 1,
+      kind: 'pitch' as const,
+      code: null,
+      description: 'Flat fee',
+      quantity: 1000,
+      unitPrice: 12_345,
+      vatRate: 380,
+      amount: 12_345,
+    };
+    return { lines: [line], vat: [{ rate: 380, amount: 452 }], total: 12_345, extras: [] };
   }
 }
+
+/** A tenant without a tariff: every stay is `no_tariff`. */
+const placeholderPricingEngine: PricingEngine = {
+  price: async () => {
+    throw new DomainError('no_tariff');
+  },
+};
 
 // docs/api-behaviour.md §5: the only transitions there are.
 const ALLOWED: Array<[string, KnownBookingStatus]> = [
@@ -73,14 +91,24 @@ describe('ChangeBookingStatus (docs/api-behaviour.md §5)', () => {
     }
   });
 
-  it('reprices a confirmation through the pricing engine', async () => {
+  it('prices a confirmation through the pricing engine, with the compulsory extras only, and keeps its lines', async () => {
     expect((await change().execute('alpine', 1, 'confirmed')).totalPrice).toBe(12_345);
     expect(stored().totalPrice).toBe(12_345);
-    expect(engine.priced).toEqual([1]);
+    expect(engine.priced).toEqual([
+      { siteTypeId: 1, checkInDate: '2026-07-01', checkOutDate: '2026-07-04', numAdults: 2, numYouth: 0, numChildren: 0, extras: [] },
+    ]);
+    expect(await world.bookings.linesOf(stored().tenantId, 1)).toMatchObject([{ description: 'Flat fee', amount: 12_345 }]);
   });
 
-  it('reprices with the placeholder rule by default: base price times nights', async () => {
+  it('gives the placeholder price (base price times nights) where the tariff has no season', async () => {
     expect((await change(placeholderPricingEngine).execute('alpine', 1, 'confirmed')).totalPrice).toBe(4000 * 3);
+    expect(await world.bookings.linesOf(stored().tenantId, 1)).toEqual([]);
+  });
+
+  it('keeps the total of a booking made from a quote, without pricing it again', async () => {
+    stored().quoteId = 7;
+    expect((await change().execute('alpine', 1, 'confirmed')).totalPrice).toBe(100);
+    expect(engine.priced).toEqual([]);
   });
 
   it.each([

@@ -1,14 +1,18 @@
-import { DomainError } from '../shared/domain-error';
+import { DomainError, isDomainError } from '../shared/domain-error';
+import type { PricedLine } from '../pricing/tariff';
+import type { PricingEngine } from '../pricing/pricing-engine';
+import { placeholderPrice } from './placeholder-pricing';
 import type { SiteRepository } from '../sites/site';
 import type { TenantRepository } from '../tenants/tenant';
 import type { Booking } from './booking';
 import type { BookingRepository } from './booking-repository';
 import { type KnownBookingStatus, canTransition } from './booking-status';
-import type { PricingEngine } from './placeholder-pricing';
 
 /**
- * The operator's transitions (docs/api-behaviour.md §5), driven from the CLI rather than the public API. Confirmation reprices
- * the booking through the PricingEngine; other transitions keep the price.
+ * The operator's transitions (docs/booking-lifecycle.md), driven from the CLI rather than the public API. Confirmation
+ * prices the booking (docs/pricing.md): one made from a quote keeps the quote's total and lines; any other is priced
+ * by the tariff with its site type's compulsory extras when every night lies in a season, and gets the placeholder
+ * price (the pitch's base price times the nights) otherwise. Other transitions keep the price.
  */
 export class ChangeBookingStatus {
   constructor(
@@ -27,13 +31,34 @@ export class ChangeBookingStatus {
       throw new DomainError('invalid_transition', `booking ${bookingId} is ${booking.status}; it cannot become ${to}`);
     }
     let price = booking.totalPrice;
-    if (to === 'confirmed') {
+    let lines: PricedLine[] | undefined;
+    if (to === 'confirmed' && booking.quoteId === null) {
       const site = await this.sites.findById(tenant.id, booking.siteId);
-      if (site) price = await this.pricing.price(booking, site);
+      const priced = site === null ? null : await this.priced(tenant.id, booking, site.siteTypeId);
+      if (priced) ({ total: price, lines } = priced);
+      else if (site) price = placeholderPrice(site.basePricePerNight, booking.checkInDate, booking.checkOutDate);
     }
-    const updated = await this.bookings.updateStatus(tenant.id, bookingId, booking.status, to, price);
+    const updated = await this.bookings.updateStatus(tenant.id, bookingId, booking.status, to, price, lines);
     // Lost a race with another operator: report the state that won rather than overwrite it.
     if (!updated) throw new DomainError('invalid_transition', `booking ${bookingId} changed while being updated`);
     return updated;
+  }
+
+  /** The booking by the tariff, or null when a night lies in no season of its site type. */
+  private async priced(tenantId: number, booking: Booking, siteTypeId: number) {
+    try {
+      return await this.pricing.price(tenantId, {
+        siteTypeId,
+        checkInDate: booking.checkInDate,
+        checkOutDate: booking.checkOutDate,
+        numAdults: booking.numAdults,
+        numYouth: booking.numYouth,
+        numChildren: booking.numChildren,
+        extras: [],
+      });
+    } catch (error) {
+      if (isDomainError(error, 'no_tariff')) return null;
+      throw error;
+    }
   }
 }

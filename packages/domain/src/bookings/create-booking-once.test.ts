@@ -38,7 +38,16 @@ function gated(bookings: BookingRepository) {
 let world: World;
 const alpine = () => world.principal('alpine');
 const createWith = (bookings: BookingRepository = world.bookings) =>
-  new CreateBooking(bookings, world.sites, world.clock, new SeededRandom(7), world.customers, world.idempotency);
+  new CreateBooking({
+    bookings: bookings,
+    sites: world.sites,
+    clock: world.clock,
+    random: new SeededRandom(7),
+    customers: world.customers,
+    quotes: world.quotes,
+    tariffs: world.tariffs,
+    idempotency: world.idempotency,
+  });
 const count = () => world.bookings.count(alpine().tenantId, {});
 
 beforeEach(async () => {
@@ -137,7 +146,16 @@ describe('CreateBooking.executeOnce', () => {
     await create.executeOnce(alpine(), stay('2027-03-01', '2027-03-03'), keyed('k8', 'fp'));
     const sites = Object.create(world.sites) as typeof world.sites;
     sites.findById = () => Promise.reject(new Error('database gone'));
-    const again = new CreateBooking(world.bookings, sites, world.clock, new SeededRandom(7), world.customers, world.idempotency);
+    const again = new CreateBooking({
+      bookings: world.bookings,
+      sites: sites,
+      clock: world.clock,
+      random: new SeededRandom(7),
+      customers: world.customers,
+      quotes: world.quotes,
+      tariffs: world.tariffs,
+      idempotency: world.idempotency,
+    });
     expect((await again.executeOnce(alpine(), stay('2027-03-01', '2027-03-03'), keyed('k8', 'fp'))).replayed).toBe(true);
   });
 });

@@ -53,7 +53,15 @@ beforeEach(async () => {
     aTenant('lakeside', { sites: [aSite({ id: 1 }), aSite({ id: 2 }), aSite({ id: 9, siteNumber: 'L9' })] }),
   ]);
   random = new CountingRandom(99);
-  create = new CreateBooking(world.bookings, world.sites, world.clock, random, world.customers);
+  create = new CreateBooking({
+    bookings: world.bookings,
+    sites: world.sites,
+    clock: world.clock,
+    random: random,
+    customers: world.customers,
+    quotes: world.quotes,
+    tariffs: world.tariffs,
+  });
 });
 
 const alpine = () => world.principal('alpine');
@@ -62,7 +70,7 @@ const codeOf = async (request: CreateBookingInput) => (await rejectionOf(create.
 async function seedBooking(overrides: Parameters<typeof aBooking>[0]) {
   const tenantId = world.principal('alpine').tenantId;
   const booking = aBooking(overrides);
-  world.store.bookings.push({ ...booking, tenantId, updatedAt: booking.createdAt });
+  world.store.bookings.push({ ...booking, tenantId, updatedAt: booking.createdAt, quoteId: null, extras: [] });
 }
 
 describe('CreateBooking: the site comes first (docs/api-behaviour.md §2.4, rule 5)', () => {
@@ -243,7 +251,15 @@ describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () =
 
   it('draws a new reference when the first one is taken in the tenant', async () => {
     await seedBooking({ id: 1, siteId: 3, status: 'cancelled', bookingReference: '0123456789' });
-    const retrying = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(5, [forced, forced]), world.customers);
+    const retrying = new CreateBooking({
+      bookings: world.bookings,
+      sites: world.sites,
+      clock: world.clock,
+      random: new SeededRandom(5, [forced, forced]),
+      customers: world.customers,
+      quotes: world.quotes,
+      tariffs: world.tariffs,
+    });
     const booking = await retrying.execute(alpine(), input(1));
     expect(booking.bookingReference).toMatch(CROCKFORD_REFERENCE);
     expect(booking.bookingReference).not.toBe('0123456789');
@@ -251,7 +267,15 @@ describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () =
   });
 
   it('makes two bookings collide on their forced reference and still stores both', async () => {
-    const retrying = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(5, [forced, forced]), world.customers);
+    const retrying = new CreateBooking({
+      bookings: world.bookings,
+      sites: world.sites,
+      clock: world.clock,
+      random: new SeededRandom(5, [forced, forced]),
+      customers: world.customers,
+      quotes: world.quotes,
+      tariffs: world.tariffs,
+    });
     const first = await retrying.execute(alpine(), input(1));
     const second = await retrying.execute(alpine(), input(1, { checkInDate: '2026-09-01', checkOutDate: '2026-09-02' }));
     expect(first.bookingReference).toBe('0123456789');
@@ -260,7 +284,15 @@ describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () =
 
   it('does not count a reference of another tenant as a collision', async () => {
     await seedBooking({ id: 1, siteId: 3, status: 'cancelled', bookingReference: '0123456789' });
-    const forcedOnce = new CreateBooking(world.bookings, world.sites, world.clock, new SeededRandom(5, [forced]), world.customers);
+    const forcedOnce = new CreateBooking({
+      bookings: world.bookings,
+      sites: world.sites,
+      clock: world.clock,
+      random: new SeededRandom(5, [forced]),
+      customers: world.customers,
+      quotes: world.quotes,
+      tariffs: world.tariffs,
+    });
     expect((await forcedOnce.execute(world.principal('lakeside'), input(1))).bookingReference).toBe('0123456789');
   });
 
@@ -272,7 +304,15 @@ describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () =
         return forced;
       }
     })(1);
-    const stubborn = new CreateBooking(world.bookings, world.sites, world.clock, alwaysTaken, world.customers);
+    const stubborn = new CreateBooking({
+      bookings: world.bookings,
+      sites: world.sites,
+      clock: world.clock,
+      random: alwaysTaken,
+      customers: world.customers,
+      quotes: world.quotes,
+      tariffs: world.tariffs,
+    });
     expect((await rejectionOf(stubborn.execute(alpine(), input(1)))).code).toBe('duplicate_booking_reference');
     expect(alwaysTaken.draws).toBeGreaterThan(1);
     expect(alwaysTaken.draws).toBeLessThanOrEqual(20);

@@ -153,7 +153,7 @@ describe('ListBookings: walking 230 rows in pages of 50', () => {
       if (inserted) return;
       inserted = true;
       const createdAt = new Date(Date.UTC(2027, 0, 1));
-      world.store.bookings.push({ ...aBooking({ id: 231, createdAt }), tenantId, updatedAt: createdAt });
+      world.store.bookings.push({ ...aBooking({ id: 231, createdAt }), tenantId, updatedAt: createdAt, quoteId: null, extras: [] });
     });
     const visited = pages.flatMap((p) => ids(p.results));
     expect(new Set(visited).size).toBe(visited.length);

@@ -2,10 +2,12 @@ import type { Scope } from '../api-keys/scopes';
 import type { Booking } from '../bookings/booking';
 import type { Customer } from '../customers/customer';
 import type { Invoice } from '../invoices/invoice';
+import type { ExtraRecord } from '../pricing/tariff-repository';
 import type { Site } from '../sites/site';
+import type { SiteType } from '../sites/site-type';
 
 /** The record types of the change feed, and the read scope that shows each (docs/change-feed.md). */
-export const CHANGE_TYPES = ['booking', 'site', 'customer', 'invoice'] as const;
+export const CHANGE_TYPES = ['booking', 'site', 'customer', 'invoice', 'site_type', 'extra'] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 export const READ_SCOPE_OF: Readonly<Record<ChangeType, Scope>> = {
@@ -13,9 +15,11 @@ export const READ_SCOPE_OF: Readonly<Record<ChangeType, Scope>> = {
   site: 'sites:read',
   customer: 'customers:read',
   invoice: 'invoices:read',
+  site_type: 'sites:read',
+  extra: 'rates:read',
 };
 
-export type ChangedRecord = Booking | Site | Customer | Invoice;
+export type ChangedRecord = Booking | Site | Customer | Invoice | SiteType | ExtraRecord;
 
 /** A record's latest change. */
 export interface Change {

@@ -61,4 +61,25 @@ export interface InvoiceRepository {
   findById(tenantId: number, id: number): Promise<Invoice | null>;
   /** Every line of the invoice in `position` order; empty for an invoice without lines or an unknown one. */
   linesOf(tenantId: number, invoiceId: number): Promise<InvoiceLine[]>;
+  /**
+   * Atomically: issues an invoice of `bookingId` under the tenant's next id and the next `YYYY-NNNNNN` number of the
+   * UTC year of `issuedAt`, with its lines, unless the booking already has an invoice whose status is not `STORNIERT`.
+   * @throws DomainError `invoice_exists` when it has (nothing is stored)
+   */
+  issue(tenantId: number, invoice: NewInvoice): Promise<Invoice>;
+}
+
+/** An invoice to be issued from a booking's priced lines (docs/accounting.md, "Issuing an invoice"). */
+export interface NewInvoice {
+  bookingId: number;
+  totalChf: Rappen;
+  status: string;
+  issuedAt: Date;
+  lines: IssuedLine[];
+}
+
+/** A line of an issued invoice: an invoice line and the kind and code it was priced as (docs/pricing.md). */
+export interface IssuedLine extends InvoiceLine {
+  kind: string | null;
+  code: string | null;
 }

@@ -14,6 +14,7 @@ import {
   type Season,
   type StayRequest,
   type Tariff,
+  type VatShare,
   compareAscii,
   coverageRuns,
   tariffOfSiteType,
@@ -78,11 +79,17 @@ export function priceStay(tariff: Tariff, stay: StayRequest): PricedStay {
     if (amount !== 0) lines.push({ position: lines.length + 1, ...draft, quantity: product(units, ONE), amount });
   }
   const total = lines.reduce((sum, line) => checked(sum + line.amount), 0);
-  // The invoice document sums VAT per rate by this same function: a quote and its invoice cannot differ by a Rappen.
-  const vat = vatSummaryOf(lines)
+  return { lines, vat: vatSharesOf(lines), total, extras: extras.map(({ extra, quantity }) => ({ code: extra.code, quantity })) };
+}
+
+/**
+ * The VAT the lines contain, per rate above 0, highest first. The invoice document sums VAT per rate by this same
+ * function (vatSummaryOf): a quote and its invoice cannot differ by a Rappen.
+ */
+export function vatSharesOf(lines: readonly PricedLine[]): VatShare[] {
+  return vatSummaryOf(lines)
     .filter((share) => share.vatRate > 0)
     .map((share) => ({ rate: share.vatRate, amount: share.vat }));
-  return { lines, vat, total, extras: extras.map(({ extra, quantity }) => ({ code: extra.code, quantity })) };
 }
 
 /** The extras asked for and the compulsory ones, each once, in code order. */

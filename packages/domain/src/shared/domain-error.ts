@@ -17,6 +17,22 @@ export type DomainErrorCode =
   | 'invalid_cursor'
   | 'webhook_endpoint_limit'
   | 'site_not_found'
+  /** A quote names a site type its tenant does not have (docs/channel-managers.md, "Quotes"). */
+  | 'site_type_not_found'
+  /** `quote_id` names no quote of the caller's tenant. */
+  | 'quote_not_found'
+  /** The quote's `expires_at` has passed. */
+  | 'quote_expired'
+  /** A booking was already made from the quote. */
+  | 'quote_used'
+  /** A field sent beside `quote_id` differs from the quote's. */
+  | 'quote_mismatch'
+  /** Only a pending or confirmed booking can be cancelled (docs/booking-lifecycle.md). */
+  | 'not_cancellable'
+  /** The operator's `invoices issue`: the booking already has an invoice that is not cancelled. */
+  | 'invoice_exists'
+  /** The operator's `invoices issue`: the booking has no priced lines to invoice. */
+  | 'no_priced_lines'
   | 'site_unavailable'
   | 'customer_not_found'
   | 'validation_failed'

@@ -54,12 +54,23 @@ describe('list use cases read in one snapshot', () => {
       },
       updateStatus: async () => null,
       listOccupyingStays: async () => [],
+      linesOf: async () => [],
     };
     const request = { page: 1, pageSize: 50 } as const;
     await new ListBookings(bookings, snapshots).execute(principal, {}, request);
     await new ListSites({ ...rows, findById: async () => null }, snapshots).execute(principal, request);
     await new ListCustomers({ ...rows, findById: async () => null }, snapshots).execute(principal, request);
-    await new ListInvoices({ ...rows, findById: async () => null, linesOf: async () => [] }, snapshots).execute(principal, request);
+    await new ListInvoices(
+      {
+        ...rows,
+        findById: async () => null,
+        linesOf: async () => [],
+        issue: async () => {
+          throw new Error('no');
+        },
+      },
+      snapshots,
+    ).execute(principal, request);
     expect(snapshots.reads).toHaveLength(8);
     expect(snapshots.reads.every((read) => read.endsWith(':true'))).toBe(true);
   });
@@ -99,6 +110,7 @@ describe('list use cases read in one snapshot', () => {
         snapshots.reads.push(`stays:${snapshots.inside}`);
         return [];
       },
+      linesOf: async () => [],
     };
     const window = { from: '2027-07-01', to: '2027-07-08' };
     const page = await new GetAvailability(sites as never, bookings, snapshots).execute(principal, window, {
@@ -127,6 +139,9 @@ describe('list use cases read in one snapshot', () => {
       list: async () => [],
       findById: async () => (note('invoice'), invoice),
       linesOf: async () => (note('lines'), []),
+      issue: async () => {
+        throw new Error('no');
+      },
     };
     const bookings = {
       count: async () => 0,
@@ -137,6 +152,7 @@ describe('list use cases read in one snapshot', () => {
       },
       updateStatus: async () => null,
       listOccupyingStays: async () => [],
+      linesOf: async () => [],
     };
     const issuers = { issuerOf: async () => (note('issuer'), { tenantName: 'Camp', billing: null }) };
     const renderer = { render: async () => new Uint8Array([1]) };

@@ -3,6 +3,7 @@ import type { Booking } from '../bookings/booking';
 import type { Customer, UserRole } from '../customers/customer';
 import type { BillingDetails } from '../invoices/billing-details';
 import type { Invoice, InvoiceLine } from '../invoices/invoice';
+import type { ExtraRequest, Tariff } from '../pricing/tariff';
 import type { Site } from '../sites/site';
 
 type UpdatedAt = { updatedAt?: Date };
@@ -23,11 +24,14 @@ export interface TenantSnapshot {
   // `updatedAt` is optional: without it a row's is its creation time (sites: the time of the import).
   sites: Array<Omit<Site, 'tenantId' | 'siteTypeName' | 'updatedAt'> & UpdatedAt>;
   users: Array<Omit<Customer, 'tenantId' | 'updatedAt'> & { role: UserRole } & UpdatedAt>;
-  bookings: Array<Omit<Booking, 'tenantId' | 'siteNumber' | 'updatedAt'> & UpdatedAt>;
+  // A booking imported is never one from a quote of this service; it may name the extras it was sold with.
+  bookings: Array<Omit<Booking, 'tenantId' | 'siteNumber' | 'updatedAt' | 'quoteId' | 'extras'> & UpdatedAt & { extras?: ExtraRequest[] }>;
   /** Each invoice with its lines (none for a legacy header). */
   invoices: Array<Omit<Invoice, 'tenantId' | 'updatedAt'> & UpdatedAt & { lines?: InvoiceLine[] }>;
   /** The tenant's billing details, when it has them. */
   billing?: BillingDetails | null;
+  /** The tenant's tariff (docs/pricing.md), when it has one: seasons and restrictions per site type, extras, tax. */
+  tariff?: Tariff;
 }
 
 /**

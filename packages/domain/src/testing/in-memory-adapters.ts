@@ -10,6 +10,7 @@ import {
   InMemoryInvoiceRepository,
   InMemorySiteRepository,
 } from './in-memory-list-repositories';
+import { InMemoryQuoteRepository, InMemorySiteTypeRepository, InMemoryTariffRepository } from './in-memory-selling';
 import type { InMemoryStore } from './in-memory-store';
 import { InMemoryTenantImporter } from './in-memory-tenant-importer';
 import { InMemoryWebhookDeliveries, InMemoryWebhookEndpoints } from './in-memory-webhooks';
@@ -17,6 +18,7 @@ import { InMemoryWebhookDeliveries, InMemoryWebhookEndpoints } from './in-memory
 /** Every port of the in-memory backend over one store, as the SQL adapters are over one database. */
 export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
   store.clock = clock;
+  const tariffs = new InMemoryTariffRepository(store);
   return {
     versions: new InMemoryDataVersions(store),
     tenants: new InMemoryTenantRepository(store),
@@ -31,5 +33,9 @@ export function inMemoryAdapters(store: InMemoryStore, clock: Clock) {
     changes: new InMemoryChangeFeed(store),
     webhooks: new InMemoryWebhookEndpoints(store),
     deliveries: new InMemoryWebhookDeliveries(store),
+    siteTypes: new InMemorySiteTypeRepository(store),
+    tariffs,
+    extras: tariffs,
+    quotes: new InMemoryQuoteRepository(store),
   };
 }

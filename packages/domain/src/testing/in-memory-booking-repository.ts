@@ -7,7 +7,8 @@ import { rangesOverlap } from '../shared/calendar-date';
 import { DomainError } from '../shared/domain-error';
 import type { Rappen } from '../shared/money';
 import type { PageWindow } from '../shared/pagination';
-import { InMemoryStore, type StoredBooking, isCustomerOf } from './in-memory-store';
+import { InMemoryStore, type StoredBooking, compareBytes, isCustomerOf } from './in-memory-store';
+import type { PricedLine } from '../pricing/tariff';
 import { afterDesc, byDateDescThenIdDesc, updatedSince, windowOf } from './in-memory-paging';
 import { idempotencyId } from './in-memory-idempotency-store';
 
@@ -48,17 +49,35 @@ export class InMemoryBookingRepository implements BookingRepository {
     return booking ? this.store.bookingView(booking) : null;
   }
 
-  async insertIfAvailable(booking: NewBooking, completion?: IdempotencyCompletion) {
+  /** Whether the site is active and no occupying stay on it overlaps the booking's nights. */
+  private free(booking: NewBooking, siteId: number): boolean {
     const { store } = this;
-    const site = store.sites.find((s) => s.tenantId === booking.tenantId && s.id === booking.siteId);
+    const site = store.sites.find((s) => s.tenantId === booking.tenantId && s.id === siteId);
     const taken = store.bookings.some(
       (b) =>
         b.tenantId === booking.tenantId &&
-        b.siteId === booking.siteId &&
+        b.siteId === siteId &&
         isOccupying(b.status) &&
         rangesOverlap(b.checkInDate, b.checkOutDate, booking.checkInDate, booking.checkOutDate),
     );
-    if (!site || site.status !== 'active' || taken) throw new DomainError('site_unavailable');
+    return site !== undefined && site.status === 'active' && !taken;
+  }
+
+  /** The booking's site, or by type the free active site with the lowest number that holds the guests. */
+  private placeOf(booking: NewBooking): number | null {
+    if (booking.siteId !== null) return this.free(booking, booking.siteId) ? booking.siteId : null;
+    const guests = booking.numAdults + booking.numYouth + booking.numChildren;
+    const candidate = this.store.sites
+      .filter((s) => s.tenantId === booking.tenantId && s.siteTypeId === booking.siteTypeId && s.maxOccupants >= guests)
+      .sort((a, b) => compareBytes(a.siteNumber, b.siteNumber) || a.id - b.id)
+      .find((s) => this.free(booking, s.id));
+    return candidate?.id ?? null;
+  }
+
+  async insertIfAvailable(booking: NewBooking, completion?: IdempotencyCompletion) {
+    const { store } = this;
+    const siteId = this.placeOf(booking);
+    if (siteId === null) throw new DomainError('site_unavailable');
     if (booking.customerId !== null && !isCustomerOf(store, booking.tenantId, booking.customerId)) {
       throw new DomainError('customer_not_found');
     }
@@ -69,11 +88,17 @@ export class InMemoryBookingRepository implements BookingRepository {
     if (completion && (!record || record.token !== completion.token || record.booking !== null)) {
       throw new DomainError('idempotency_key_in_use');
     }
+    const quote = booking.quoteId === null ? null : store.quotes.find((q) => q.tenantId === booking.tenantId && q.id === booking.quoteId);
+    if (quote && quote.bookingId !== null) throw new DomainError('quote_used');
+    const { lines, siteTypeId: _type, ...fields } = booking;
     const stored: StoredBooking = {
-      ...booking,
+      ...fields,
+      siteId,
       id: booking.id ?? store.nextId(store.bookings, booking.tenantId),
       updatedAt: booking.createdAt,
     };
+    if (quote) quote.bookingId = stored.id;
+    store.bookingLines.set(`${stored.tenantId}:${stored.id}`, structuredClone(lines));
     if (record && completion) {
       record.booking = store.bookingView(stored);
       record.expiresAt = completion.expiresAt;
@@ -83,13 +108,18 @@ export class InMemoryBookingRepository implements BookingRepository {
     return store.bookingView(stored);
   }
 
-  async updateStatus(tenantId: number, id: number, from: string, to: string, totalPrice: Rappen) {
+  async updateStatus(tenantId: number, id: number, from: string, to: string, totalPrice: Rappen, lines?: readonly PricedLine[]) {
     const booking = this.store.bookings.find((b) => b.tenantId === tenantId && b.id === id);
     if (!booking || booking.status !== from) return null;
     booking.status = to;
     booking.totalPrice = totalPrice;
+    if (lines) this.store.bookingLines.set(`${tenantId}:${id}`, structuredClone([...lines]));
     booking.updatedAt = this.store.clock.now();
     this.store.record(tenantId, 'booking', id, false, booking.updatedAt);
     return this.store.bookingView(booking);
+  }
+
+  async linesOf(tenantId: number, bookingId: number): Promise<PricedLine[]> {
+    return structuredClone(this.store.bookingLines.get(`${tenantId}:${bookingId}`) ?? []);
   }
 }

@@ -1,6 +1,7 @@
+import { DomainError } from '../shared/domain-error';
 import type { Customer, CustomerRepository, UserRole } from '../customers/customer';
 import type { InvoiceIssuer, InvoiceIssuerRepository } from '../invoices/billing-details';
-import type { Invoice, InvoiceFilter, InvoiceRepository } from '../invoices/invoice';
+import type { Invoice, InvoiceFilter, InvoiceRepository, NewInvoice } from '../invoices/invoice';
 import type { Cursor, PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 import type { SiteRepository } from '../sites/site';
 import { InMemoryStore, type StoredSite, compareBytes } from './in-memory-store';
@@ -93,7 +94,31 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return this.store.invoiceLines
       .filter((l) => l.tenantId === tenantId && l.invoiceId === invoiceId)
       .sort((a, b) => a.position - b.position)
-      .map(({ tenantId: _t, invoiceId: _i, ...line }) => line);
+      .map(({ tenantId: _t, invoiceId: _i, kind: _k, code: _c, ...line }) => line);
+  }
+
+  async issue(tenantId: number, invoice: NewInvoice): Promise<Invoice> {
+    const { store } = this;
+    const taken = store.invoices.some((i) => i.tenantId === tenantId && i.bookingId === invoice.bookingId && i.status !== 'STORNIERT');
+    if (taken) throw new DomainError('invoice_exists', `booking ${invoice.bookingId} already has an invoice`);
+    const year = invoice.issuedAt.toISOString().slice(0, 4);
+    const numbers = store.invoices
+      .filter((i) => i.tenantId === tenantId && new RegExp(`^${year}-\\d{6}$`).test(i.invoiceNumber))
+      .map((i) => Number(i.invoiceNumber.slice(5)));
+    const stored: Invoice = {
+      id: store.nextId(store.invoices, tenantId),
+      tenantId,
+      invoiceNumber: `${year}-${String(Math.max(0, ...numbers) + 1).padStart(6, '0')}`,
+      bookingId: invoice.bookingId,
+      totalChf: invoice.totalChf,
+      status: invoice.status,
+      issuedAt: invoice.issuedAt,
+      updatedAt: invoice.issuedAt,
+    };
+    store.invoices.push(stored);
+    store.invoiceLines.push(...invoice.lines.map((line) => ({ ...line, tenantId, invoiceId: stored.id })));
+    store.record(tenantId, 'invoice', stored.id, false, stored.updatedAt);
+    return { ...stored };
   }
 }
 

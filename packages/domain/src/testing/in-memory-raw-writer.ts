@@ -87,7 +87,7 @@ export class InMemoryRawWriter implements RawWriter {
     const { store } = this;
     if (store.bookings.some((b) => b.tenantId === tenantId && b.id === booking.id)) throw new Error('duplicate booking');
     if (!store.sites.some((s) => s.tenantId === tenantId && s.id === booking.siteId)) throw new Error('FOREIGN KEY constraint failed');
-    const stored = { ...booking, tenantId, updatedAt: booking.updatedAt ?? booking.createdAt };
+    const stored = { ...booking, tenantId, updatedAt: booking.updatedAt ?? booking.createdAt, quoteId: null, extras: booking.extras ?? [] };
     store.bookings.push(stored);
     store.record(tenantId, 'booking', booking.id, false, stored.updatedAt);
   }

@@ -3,7 +3,10 @@ import type { Booking } from '../bookings/booking';
 import type { ChangeType } from '../changes/change-feed';
 import type { Customer, UserRole } from '../customers/customer';
 import type { BillingDetails } from '../invoices/billing-details';
-import type { Invoice, InvoiceLine } from '../invoices/invoice';
+import type { Invoice, IssuedLine } from '../invoices/invoice';
+import type { PricedLine, Restriction, Season, TouristTax } from '../pricing/tariff';
+import type { ExtraRecord } from '../pricing/tariff-repository';
+import type { Quote } from '../quotes/quote';
 import { type Clock, systemClock } from '../shared/clock';
 import type { Site } from '../sites/site';
 import type { Tenant } from '../tenants/tenant';
@@ -41,13 +44,21 @@ export interface LoggedChange {
 export class InMemoryStore {
   tenants: Tenant[] = [];
   apiKeys: ApiKey[] = [];
-  siteTypes: Array<{ tenantId: number; id: number; name: string }> = [];
+  siteTypes: Array<{ tenantId: number; id: number; name: string; updatedAt: Date }> = [];
   sites: StoredSite[] = [];
   users: StoredUser[] = [];
   bookings: StoredBooking[] = [];
   invoices: Invoice[] = [];
-  invoiceLines: Array<InvoiceLine & { tenantId: number; invoiceId: number }> = [];
+  invoiceLines: Array<Omit<IssuedLine, 'kind' | 'code'> & Partial<IssuedLine> & { tenantId: number; invoiceId: number }> = [];
   billing = new Map<number, BillingDetails>();
+  /** The tariff tables (docs/pricing.md), and the tourist tax per tenant. */
+  seasons: Array<Season & { tenantId: number }> = [];
+  restrictions: Array<Restriction & { tenantId: number }> = [];
+  extras: ExtraRecord[] = [];
+  touristTaxes = new Map<number, TouristTax>();
+  quotes: Quote[] = [];
+  /** Each booking's priced lines, by `tenantId:bookingId`. */
+  bookingLines = new Map<string, PricedLine[]>();
   /** The `webhook_endpoints` table, and the last endpoint id handed out per tenant (ids are never reused). */
   webhookEndpoints: WebhookEndpoint[] = [];
   lastWebhookEndpointId = new Map<number, number>();
@@ -107,6 +118,17 @@ export class InMemoryStore {
   siteView(site: StoredSite): Site {
     const type = this.siteTypes.find((t) => t.tenantId === site.tenantId && t.id === site.siteTypeId);
     return { ...site, siteTypeName: type?.name ?? '' };
+  }
+
+  /**
+   * What the SQL triggers do when a type's seasons, restrictions or sites change: the type changes too (its
+   * `updatedAt` and its place in the feed).
+   */
+  siteTypeChanged(tenantId: number, siteTypeId: number): void {
+    const type = this.siteTypes.find((t) => t.tenantId === tenantId && t.id === siteTypeId);
+    if (!type) return;
+    type.updatedAt = this.clock.now();
+    this.record(tenantId, 'site_type', siteTypeId, false, type.updatedAt);
   }
 
   bookingView(booking: StoredBooking): Booking {

@@ -34,11 +34,17 @@ export class InMemoryTenantImporter implements TenantImporter {
         const now = this.clock.now();
         store.apiKeys.push({ ...rest, id: ++keyId, tenantId, revokedAt: revoked ? now : null, lastUsedAt: null, createdAt: now });
       }
-      store.siteTypes.push(...snapshot.siteTypes.map((t) => ({ ...t, tenantId })));
       const importedAt = this.clock.now();
+      store.siteTypes.push(...snapshot.siteTypes.map((t) => ({ ...t, tenantId, updatedAt: importedAt })));
       const sites = snapshot.sites.map((s) => ({ ...s, tenantId, updatedAt: s.updatedAt ?? importedAt }));
       const users = snapshot.users.map((u) => ({ ...u, tenantId, updatedAt: u.updatedAt ?? u.dateJoined }));
-      const bookings = snapshot.bookings.map((b) => ({ ...b, tenantId, updatedAt: b.updatedAt ?? b.createdAt }));
+      const bookings = snapshot.bookings.map((b) => ({
+        ...b,
+        tenantId,
+        updatedAt: b.updatedAt ?? b.createdAt,
+        quoteId: null,
+        extras: b.extras ?? [],
+      }));
       const invoices = snapshot.invoices.map(({ lines: _lines, ...i }) => ({ ...i, tenantId, updatedAt: i.updatedAt ?? i.issuedAt }));
       store.sites.push(...sites);
       store.users.push(...users);
@@ -48,12 +54,23 @@ export class InMemoryTenantImporter implements TenantImporter {
         store.invoiceLines.push(...lines.map((line) => ({ ...line, tenantId, invoiceId: id })));
       }
       if (snapshot.billing) store.billing.set(tenantId, { ...snapshot.billing });
-      // The same log the SQL import writes: sites, customers, bookings, invoices, each by id.
+      if (snapshot.tariff) {
+        const { seasons, restrictions, extras, touristTax } = snapshot.tariff;
+        store.seasons.push(...seasons.map((row) => ({ ...row, tenantId })));
+        store.restrictions.push(...restrictions.map((row) => ({ ...row, tenantId })));
+        store.extras.push(
+          ...extras.map((extra) => ({ ...extra, compulsoryFor: [...extra.compulsoryFor], tenantId, updatedAt: importedAt })),
+        );
+        if (touristTax) store.touristTaxes.set(tenantId, { ...touristTax });
+      }
+      // The same log the SQL import writes: site types, sites, customers, bookings, invoices, extras, each by id.
       const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+      for (const t of [...snapshot.siteTypes].sort(byId)) store.record(tenantId, 'site_type', t.id, false, importedAt);
       for (const s of sites.sort(byId)) store.record(tenantId, 'site', s.id, false, s.updatedAt);
       for (const u of users.filter((u) => u.role === 'customer').sort(byId)) store.record(tenantId, 'customer', u.id, false, u.updatedAt);
       for (const b of bookings.sort(byId)) store.record(tenantId, 'booking', b.id, false, b.updatedAt);
       for (const i of invoices.sort(byId)) store.record(tenantId, 'invoice', i.id, false, i.updatedAt);
+      for (const e of [...(snapshot.tariff?.extras ?? [])].sort(byId)) store.record(tenantId, 'extra', e.id, false, importedAt);
       store.changed();
       rows += snapshot.sites.length + snapshot.users.length + snapshot.bookings.length + snapshot.invoices.length;
       onProgress?.(rows);

@@ -9,6 +9,7 @@ export * from './in-memory-data-versions';
 export * from './in-memory-raw-writer';
 export * from './in-memory-change-feed';
 export * from './in-memory-adapters';
+export * from './in-memory-selling';
 export * from './in-memory-webhooks';
 export * from './fixed-clock';
 export * from './seeded-random';

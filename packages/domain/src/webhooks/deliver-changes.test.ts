@@ -210,7 +210,7 @@ describe('DeliverChanges', () => {
     expect(await runOnce(w.sender)).toMatchObject([{ kind: 'delivered' }]);
     const resumed = w.bodies().at(-1)!;
     expect(resumed.data.previous).toBe(w.bodies()[0]!.data.previous);
-    const feed = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking', 'site'], 200);
+    const feed = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking', 'site', 'site_type'], 200);
     expect(resumed.data.results).toEqual(feed.changes.map((c) => ({ type: c.type, id: c.id })));
     expect(feed.changes.map((c) => `${c.type}:${c.id}`).at(-1)).toBe('booking:2');
   });
@@ -235,7 +235,7 @@ describe('DeliverChanges', () => {
     const { view } = await w.manage.create(w.principal, { url: 'https://hooks.example.com/', after: '' });
     const id = view.endpoint.id;
     const [claimed] = await w.sender.claim();
-    const feed = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking', 'site'], 200);
+    const feed = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking', 'site', 'site_type'], 200);
     const replayed = await w.manage.replay(w.principal, id, `${feed.token}-${feed.changes[1]!.position}`);
     await w.sender.deliver(claimed!);
     expect((await w.endpoint(id)).position).toBe(feed.changes[1]!.position);
@@ -249,7 +249,7 @@ describe('DeliverChanges', () => {
     w.transport.answer = answer(500);
     await runOnce(w.sender);
     // As if a replay had moved the position and not yet dropped the message.
-    const feed = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking', 'site'], 200);
+    const feed = await w.adapters.changes.read(w.principal.tenantId, 0, ['booking', 'site', 'site_type'], 200);
     await w.adapters.webhooks.update(w.principal.tenantId, view.endpoint.id, { position: feed.changes[0]!.position });
     w.clock.advance(3_600_000);
     w.transport.answer = OK;

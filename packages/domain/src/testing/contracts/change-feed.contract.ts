@@ -35,8 +35,17 @@ export function describeChangeFeedContract(name: string, setup: AdapterSetup): v
       const set = adapters();
       const tenantId = await aWorld(set);
       const batch = await set.changes.read(tenantId, 0, CHANGE_TYPES, 50);
-      expect(batch.count).toBe(7);
-      expect(brief(batch.changes).sort()).toEqual(['booking:1', 'booking:2', 'customer:1', 'customer:2', 'invoice:1', 'site:1', 'site:2']);
+      expect(batch.count).toBe(8);
+      expect(brief(batch.changes).sort()).toEqual([
+        'booking:1',
+        'booking:2',
+        'customer:1',
+        'customer:2',
+        'invoice:1',
+        'site:1',
+        'site:2',
+        'site_type:1',
+      ]);
       const positions = batch.changes.map((c) => c.position);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
       const booking = batch.changes.find((c) => c.type === 'booking' && c.id === 2)!;
@@ -76,9 +85,9 @@ export function describeChangeFeedContract(name: string, setup: AdapterSetup): v
 
       const first = await set.changes.read(tenantId, 0, CHANGE_TYPES, 3);
       expect(first.changes).toHaveLength(3);
-      expect(first.count).toBe(7);
+      expect(first.count).toBe(8);
       const rest = await set.changes.read(tenantId, first.changes.at(-1)!.position, CHANGE_TYPES, 50);
-      expect(rest.count).toBe(4);
+      expect(rest.count).toBe(5);
       expect([...brief(first.changes), ...brief(rest.changes)].sort()).toEqual(
         brief((await set.changes.read(tenantId, 0, CHANGE_TYPES, 50)).changes).sort(),
       );
@@ -104,7 +113,7 @@ export function describeChangeFeedContract(name: string, setup: AdapterSetup): v
       const b = await seedTenant(set, aTenant(uniqueSlug('feed-b'), { sites: [aSite({ id: 9 })] }));
       await rawWriter().renameSite(a, 1, 'Only A');
       const fromB = await set.changes.read(b, 0, CHANGE_TYPES, 50);
-      expect(brief(fromB.changes)).toEqual(['site:9']);
+      expect(brief(fromB.changes)).toEqual(['site_type:1', 'site:9']);
       expect(fromB.token).not.toBe((await set.changes.read(a, 0, CHANGE_TYPES, 1)).token);
     });
   });

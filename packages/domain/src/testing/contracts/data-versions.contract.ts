@@ -76,6 +76,9 @@ export function describeDataVersionsContract(name: string, setup: AdapterSetup):
         tenantId,
         status: 'pending',
         source: 'online',
+        quoteId: null,
+        extras: [],
+        lines: [],
         bookingReference: `V${uniquePrefix().slice(3)}0000`,
       });
       await expectNewVersion('a created booking');

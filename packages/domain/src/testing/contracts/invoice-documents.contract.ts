@@ -101,7 +101,7 @@ export function describeInvoiceDocumentsContract(name: string, setup: AdapterSet
           checkOutDate: `2027-03-0${day + 1}`,
           bookingReference: `NEWBOOK00${day}`,
         });
-        return { ...fields, tenantId, customerId };
+        return { ...fields, tenantId, customerId, quoteId: null, extras: [], lines: [] };
       };
       expect((await set.bookings.insertIfAvailable(draft(1, 1))).customerId).toBe(1);
       expect((await rejectionOf(set.bookings.insertIfAvailable(draft(2, 3)))).code).toBe('customer_not_found');

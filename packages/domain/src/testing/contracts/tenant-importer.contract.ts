@@ -123,6 +123,9 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
         ...aBooking({ checkInDate: '2026-12-01', checkOutDate: '2026-12-02', bookingReference: 'NEXT000001' }),
         id: undefined,
         tenantId,
+        quoteId: null,
+        extras: [],
+        lines: [],
       });
       expect(created.id).toBe(42);
     });

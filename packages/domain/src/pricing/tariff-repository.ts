@@ -1,0 +1,25 @@
+import type { PageWindow } from '../shared/pagination';
+import type { Extra, Restriction, Tariff } from './tariff';
+
+/** An extra as `GET /extras/` shows it: the tariff's row and when it last changed, by any writer. */
+export interface ExtraRecord extends Extra {
+  tenantId: number;
+  updatedAt: Date;
+}
+
+/**
+ * A tenant's tariff as the platform stores it (docs/pricing.md): seasons and restrictions per site type, extras and
+ * the tourist tax. Any writer may change it (the admin console does); every read sees the committed rows.
+ */
+export interface TariffRepository {
+  /** The tenant's whole tariff; empty lists and no tourist tax for a tenant without one. */
+  tariffOf(tenantId: number): Promise<Tariff>;
+  /** The stay rules of one site type, in date order: what every create checks (docs/channel-managers.md). */
+  restrictionsOf(tenantId: number, siteTypeId: number): Promise<Restriction[]>;
+}
+
+/** The tenant's extras in `code` order (ASCII). */
+export interface ExtraRepository {
+  count(tenantId: number): Promise<number>;
+  list(tenantId: number, window: PageWindow): Promise<ExtraRecord[]>;
+}

@@ -1,0 +1,101 @@
+import type { PageWindow } from '../shared/pagination';
+import type { SiteType, SiteTypeRepository } from '../sites/site-type';
+import type { Restriction, Tariff } from '../pricing/tariff';
+import { compareAscii } from '../pricing/tariff';
+import type { ExtraRecord, ExtraRepository, TariffRepository } from '../pricing/tariff-repository';
+import type { NewQuote, Quote, QuoteRepository } from '../quotes/quote';
+import { type InMemoryStore, compareBytes } from './in-memory-store';
+
+/** Site types with what their active sites make of them, as the SQL view computes it. */
+export class InMemorySiteTypeRepository implements SiteTypeRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  async count(tenantId: number) {
+    return this.store.siteTypes.filter((t) => t.tenantId === tenantId).length;
+  }
+
+  async list(tenantId: number, window: PageWindow) {
+    const types = this.store.siteTypes.filter((t) => t.tenantId === tenantId).sort((a, b) => a.id - b.id);
+    return types.slice(window.offset, window.offset + window.limit).map((t) => this.view(t));
+  }
+
+  async findById(tenantId: number, id: number) {
+    const type = this.store.siteTypes.find((t) => t.tenantId === tenantId && t.id === id);
+    return type ? this.view(type) : null;
+  }
+
+  async activeSites(tenantId: number, siteTypeIds: readonly number[]) {
+    const wanted = new Set(siteTypeIds);
+    return this.store.sites
+      .filter((s) => s.tenantId === tenantId && wanted.has(s.siteTypeId) && s.status === 'active')
+      .sort((a, b) => compareBytes(a.siteNumber, b.siteNumber) || a.id - b.id)
+      .map((s) => ({ id: s.id, siteTypeId: s.siteTypeId }));
+  }
+
+  private view(type: InMemoryStore['siteTypes'][number]): SiteType {
+    const active = this.store.sites.filter((s) => s.tenantId === type.tenantId && s.siteTypeId === type.id && s.status === 'active');
+    return {
+      id: type.id,
+      tenantId: type.tenantId,
+      name: type.name,
+      activeSites: active.length,
+      maxOccupants: Math.max(0, ...active.map((s) => s.maxOccupants)),
+      updatedAt: type.updatedAt,
+    };
+  }
+}
+
+const strip = <T extends { tenantId: number }>({ tenantId: _tenantId, ...row }: T) => row;
+
+/** The tariff tables of the store. */
+export class InMemoryTariffRepository implements TariffRepository, ExtraRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  async tariffOf(tenantId: number): Promise<Tariff> {
+    const { store } = this;
+    return {
+      seasons: store.seasons.filter((row) => row.tenantId === tenantId).map(strip),
+      restrictions: store.restrictions.filter((row) => row.tenantId === tenantId).map(strip),
+      extras: store.extras.filter((row) => row.tenantId === tenantId).map(({ tenantId: _t, updatedAt: _u, ...extra }) => extra),
+      touristTax: store.touristTaxes.get(tenantId) ?? null,
+    };
+  }
+
+  async restrictionsOf(tenantId: number, siteTypeId: number): Promise<Restriction[]> {
+    return this.store.restrictions
+      .filter((row) => row.tenantId === tenantId && row.siteTypeId === siteTypeId)
+      .map(strip)
+      .sort((a, b) => compareAscii(a.from, b.from));
+  }
+
+  async count(tenantId: number) {
+    return this.store.extras.filter((e) => e.tenantId === tenantId).length;
+  }
+
+  async list(tenantId: number, window: PageWindow): Promise<ExtraRecord[]> {
+    const extras = this.store.extras.filter((e) => e.tenantId === tenantId).sort((a, b) => compareAscii(a.code, b.code));
+    return extras.slice(window.offset, window.offset + window.limit).map((e) => ({ ...e, compulsoryFor: [...e.compulsoryFor] }));
+  }
+}
+
+export class InMemoryQuoteRepository implements QuoteRepository {
+  constructor(private readonly store: InMemoryStore) {}
+
+  async insert(quote: NewQuote): Promise<Quote> {
+    const stored: Quote = { ...quote, id: this.store.nextId(this.store.quotes, quote.tenantId), bookingId: null };
+    this.store.quotes.push(stored);
+    return structuredClone(stored);
+  }
+
+  async findById(tenantId: number, id: number): Promise<Quote | null> {
+    const quote = this.store.quotes.find((q) => q.tenantId === tenantId && q.id === id);
+    return quote ? structuredClone(quote) : null;
+  }
+
+  async purgeExpired(before: Date): Promise<number> {
+    const keep = this.store.quotes.filter((q) => q.bookingId !== null || q.expiresAt.getTime() >= before.getTime());
+    const purged = this.store.quotes.length - keep.length;
+    this.store.quotes = keep;
+    return purged;
+  }
+}
