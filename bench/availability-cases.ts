@@ -1,20 +1,13 @@
 /**
- * Issue 12's availability cases (docs/channel-managers.md, "Availability"): a year (366 nights) over all 500 sites of
+ * Availability as channel managers read it (docs/channel-managers.md, "Availability"): a year (366 nights) over all 500 sites of
  * the main tenant, in pages of 200. Once as a channel manager polls it, the same window again and again (answered
  * from memory while nothing changes), and once with a window no request asked before, so that every page is read
  * from the database and computed: what each poll costs after a booking changed the tenant.
  */
-import type { LoadCase } from './load';
+import type { AddCase } from './harness';
 
 const API = '/api/v1/public';
 const SITES = 500;
-
-/** One measured case of the running server (run.ts's `add`). */
-export type AddCase = (
-  id: string,
-  label: string,
-  load: Omit<LoadCase, 'url' | 'duration' | 'connections'> & { path: string },
-) => Promise<void>;
 
 /** `2026-06-01` plus `days` (the generated tenant's bookings reach about eight months past its "today", 2026-06-30). */
 function dayFrom(days: number): string {

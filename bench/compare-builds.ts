@@ -1,7 +1,7 @@
 /**
  * Two builds of the service in one run, on the same machine and data: page 1's throughput and the server's peak RSS
- * under a mixed load, in alternating rounds (A B A B …), so that a refactoring can show it costs neither (issue 18:
- * "within noise of the figures before the change, in the same run"). Each checkout must be installed and built.
+ * under a mixed load, in alternating rounds (A B A B …), so that a refactoring can show it costs neither: within the
+ * noise of the figures before the change, measured in the same run. Each checkout must be installed and built.
  *
  *   tsx bench/compare-builds.ts --before ../old-checkout --after . [--rounds 3] [--backends sqlite,postgres]
  *     [--bookings 100000] [--out FILE]

@@ -1,31 +1,23 @@
 /**
- * Writes a benchmark tenant as a fixture file (docs/import-format.md), streamed record by record.
+ * Writes a benchmark tenant as a fixture file (docs/import-format.md), streamed record by record (the records:
+ * bench/tenant-model.ts).
  *
  *   tsx bench/generate.ts --out bench/.work/t.json [--bookings 100000] [--sites 500] [--customers 20000]
  *                         [--staff 30] [--invoices 50000] [--seed 1] [--slug bench]
  *
- * Data is "as of" 2026-06-30: created_at runs from 2019 to then, check-ins up to early 2027, so every date from 2030 on
- * is free on every site. The benchmark's POST case books only inside that window (FREE_WINDOW_START), which is why it
- * can expect 201 for every request while the overlap rule is enforced.
+ * Every date from 2030 on is free on every site. The benchmark's POST case books only inside that window
+ * (FREE_WINDOW_START), which is why it can expect 201 for every request while the overlap rule is enforced.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { Rng } from './seeded';
+import { SITE_TYPES } from './fixture-names';
+import { DEFAULT_SPEC, TenantModel, type TenantSpec } from './tenant-model';
+
+export { DEFAULT_SPEC, type TenantSpec };
 
 export const FREE_WINDOW_START = '2030-01-01';
 export const ALL_SCOPES = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read', 'webhooks:manage'];
-
-export interface TenantSpec {
-  slug: string;
-  name: string;
-  bookings: number;
-  sites: number;
-  customers: number;
-  staff: number;
-  invoices: number;
-  seed: number;
-}
 
 export interface GeneratedTenant {
   file: string;
@@ -39,118 +31,8 @@ export interface GeneratedTenant {
   activeSiteIds: number[];
 }
 
-export const DEFAULT_SPEC: TenantSpec = {
-  slug: 'bench',
-  name: 'Camping Benchmark',
-  bookings: 100_000,
-  sites: 500,
-  customers: 20_000,
-  staff: 30,
-  invoices: 50_000,
-  seed: 1,
-};
-
-// Record kinds, so that (seed, kind, id) streams never coincide.
-const KIND = { key: 1, site: 2, user: 3, booking: 4, invoice: 5, section: 6 } as const;
-
-const DAY = 86_400_000;
-const BOOKINGS_FROM = Date.UTC(2019, 0, 1);
-const USERS_FROM = Date.UTC(2018, 0, 1);
-const AS_OF = Date.UTC(2026, 5, 30);
-
-const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-// Crockford base32 without I, L, O, U (docs/api-behaviour.md §3).
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-const FIRST_NAMES = [
-  'Anna',
-  'Luca',
-  'Mia',
-  'Noah',
-  'Lea',
-  'Leon',
-  'Laura',
-  'Elias',
-  'Sara',
-  'Jonas',
-  'Nina',
-  'David',
-  'Lena',
-  'Matteo',
-  'Chiara',
-  'Nico',
-  'Julia',
-  'Samuel',
-  'Elena',
-  'Tim',
-  'Céline',
-  'Yannick',
-  'Chloé',
-  'Loïc',
-  'Zoé',
-  'Reto',
-  'Ursula',
-  'Beat',
-  'Heidi',
-  'Jürg',
-  'Vreni',
-  'Andrea',
-  'Marco',
-  'Giulia',
-  'Sandro',
-  'Fabienne',
-  'Thomas',
-  'Ruth',
-  'Stefan',
-];
-const LAST_NAMES = [
-  'Müller',
-  'Meier',
-  'Schmid',
-  'Keller',
-  'Weber',
-  'Huber',
-  'Schneider',
-  'Meyer',
-  'Steiner',
-  'Fischer',
-  'Gerber',
-  'Brunner',
-  'Baumann',
-  'Frei',
-  'Zimmermann',
-  'Moser',
-  'Widmer',
-  'Wyss',
-  'Graf',
-  'Roth',
-  'Bianchi',
-  'Rossi',
-  'Favre',
-  'Bonvin',
-  'Rochat',
-  'Girard',
-  'Zürcher',
-  'Hofstetter',
-  'Lüthi',
-  'Bachmann',
-  'Suter',
-  'Kälin',
-  'Imhof',
-  'Arnold',
-];
-const MAIL_DOMAINS = ['bluewin.ch', 'gmx.ch', 'sunrise.ch', 'hispeed.ch', 'gmail.com', 'outlook.com', 'proton.me'];
-const SITE_TYPES = [
-  { id: 1, name: 'Tent pitch', occupants: [2, 4], price: [2200, 3800] },
-  { id: 2, name: 'Camper pitch', occupants: [2, 6], price: [3500, 5500] },
-  { id: 3, name: 'Caravan pitch', occupants: [4, 6], price: [4000, 6500] },
-  { id: 4, name: 'Cabin', occupants: [2, 5], price: [8000, 14_000] },
-  { id: 5, name: 'Glamping tent', occupants: [2, 4], price: [11_000, 18_000] },
-] as const;
-const SITE_NAMES = ['', '', '', 'Riverside', 'Panorama', 'Waldrand', 'Seeblick', 'Sonnenhang', 'Birkenweg', 'Alpenrose'];
-
 /** Emits a JSON array element by element through a small buffer, so memory stays flat at any tenant size. */
-class JsonStream {
+export class JsonStream {
   private fd: number;
   private buffer = '';
   bytes = 0;
@@ -181,238 +63,6 @@ class JsonStream {
   }
 }
 
-function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
-
-function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-function money(rappen: number): string {
-  return `${Math.floor(rappen / 100)}.${String(rappen % 100).padStart(2, '0')}`;
-}
-
-function asciiFold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-/** Section letters A..Z, AA..AZ, ... as on a site map. */
-function sectionName(n: number): string {
-  let out = '';
-  for (let k = n + 1; k > 0; k = Math.floor((k - 1) / 26)) out = String.fromCharCode(65 + ((k - 1) % 26)) + out;
-  return out;
-}
-
-/** A unique 10-character reference per id: an odd multiplier is a bijection modulo 2^50. */
-function bookingReference(id: number, seed: number): string {
-  const modulus = 1n << 50n;
-  let v = (BigInt(id) * 0x2545f4914f6cdn + BigInt(mix(seed))) % modulus;
-  let out = '';
-  for (let i = 0; i < 10; i++) {
-    out = REFERENCE_ALPHABET[Number(v & 31n)] + out;
-    v >>= 5n;
-  }
-  return out;
-}
-
-function mix(seed: number): number {
-  return Rng.of(seed, 0, 0).int(0, 2 ** 30);
-}
-
-/** The tenant as pure functions of id; see the file comment in seeded.ts. */
-export class TenantModel {
-  constructor(readonly spec: TenantSpec) {}
-
-  token(): string {
-    const rng = Rng.of(this.spec.seed, KIND.key, 1);
-    return `ck_${rng.chars(KEY_ALPHABET, 29)}`;
-  }
-
-  site(id: number) {
-    const section = Math.floor((id - 1) / 25);
-    const type = Rng.of(this.spec.seed, KIND.section, section).pick(SITE_TYPES);
-    const rng = Rng.of(this.spec.seed, KIND.site, id);
-    const price = Math.round(rng.int(type.price[0], type.price[1]) / 50) * 50;
-    return {
-      id,
-      site_number: `${sectionName(section)}${String(((id - 1) % 25) + 1).padStart(2, '0')}`,
-      name: rng.pick(SITE_NAMES),
-      max_occupants: rng.int(type.occupants[0], type.occupants[1]),
-      base_price_per_night: money(price),
-      status: rng.next() < 0.04 ? 'inactive' : 'active',
-      site_type_id: type.id,
-      price,
-    };
-  }
-
-  user(id: number) {
-    const rng = Rng.of(this.spec.seed, KIND.user, id);
-    const first = rng.pick(FIRST_NAMES);
-    const last = rng.pick(LAST_NAMES);
-    const staff = id <= this.spec.staff;
-    const role = staff
-      ? rng.weighted([
-          ['staff', 6],
-          ['operator', 2],
-          ['admin', 1],
-        ] as const)
-      : 'customer';
-    const domain = staff ? `${this.spec.slug}.example` : rng.pick(MAIL_DOMAINS);
-    const total = this.spec.staff + this.spec.customers;
-    const step = (AS_OF - USERS_FROM) / Math.max(total, 1);
-    return {
-      id,
-      role,
-      email: `${asciiFold(first)}.${asciiFold(last)}${id}@${domain}`,
-      first_name: first,
-      last_name: last,
-      phone_number: rng.next() < 0.6 ? `+41 7${rng.int(5, 9)} ${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}` : '',
-      date_joined: isoSeconds(USERS_FROM + (id - 1) * step + rng.next() * step),
-    };
-  }
-
-  /** Creation times grow with id, with jitter, and about 1% share their predecessor's second (tie-break coverage). */
-  bookingCreatedAt(id: number): number {
-    const rng = Rng.of(this.spec.seed, KIND.booking, -id);
-    if (id > 1 && rng.next() < 0.01) return this.bookingCreatedAt(id - 1);
-    const step = (AS_OF - BOOKINGS_FROM) / this.spec.bookings;
-    return Math.floor((BOOKINGS_FROM + (id - 1) * step + rng.next() * step) / 1000) * 1000;
-  }
-
-  booking(id: number) {
-    const rng = Rng.of(this.spec.seed, KIND.booking, id);
-    const createdAt = this.bookingCreatedAt(id);
-    const lead = rng.weighted([
-      [[0, 7], 2],
-      [[8, 60], 4],
-      [[61, 240], 4],
-    ] as const);
-    const checkIn = createdAt - (createdAt % DAY) + rng.int(lead[0], lead[1]) * DAY;
-    const span = rng.weighted([
-      [[1, 3], 5],
-      [[4, 7], 3.5],
-      [[8, 21], 1.5],
-    ] as const);
-    const nights = rng.int(span[0], span[1]);
-    const checkOut = checkIn + nights * DAY;
-    const site = this.site(rng.int(1, this.spec.sites));
-    const source = rng.weighted([
-      ['admin', 3],
-      ['online', 5],
-      ['walk_in', 1],
-      ['channel_manager', 2],
-    ] as const);
-    let guest = { first: '', last: '', email: '' };
-    if (source !== 'walk_in') {
-      if (this.spec.customers > 0 && rng.next() < 0.6) {
-        const c = this.user(this.spec.staff + rng.int(1, this.spec.customers));
-        guest = { first: c.first_name, last: c.last_name, email: c.email };
-      } else {
-        const first = rng.pick(FIRST_NAMES);
-        const last = rng.pick(LAST_NAMES);
-        guest = { first, last, email: `${asciiFold(first)}.${asciiFold(last)}@${rng.pick(MAIL_DOMAINS)}` };
-      }
-    }
-    const status =
-      checkOut <= AS_OF
-        ? rng.weighted([
-            ['completed', 78],
-            ['cancelled', 14],
-            ['no_show', 3],
-            ['confirmed', 5],
-          ] as const)
-        : rng.weighted([
-            ['confirmed', 72],
-            ['pending', 12],
-            ['cancelled', 16],
-          ] as const);
-    const adults = rng.int(1, Math.max(1, site.max_occupants - 1));
-    const youth = rng.next() < 0.2 ? rng.int(0, site.max_occupants - adults) : 0;
-    const children = rng.int(0, site.max_occupants - adults - youth);
-    return {
-      id,
-      booking_reference: bookingReference(id, this.spec.seed),
-      guest_first_name: guest.first,
-      guest_last_name: guest.last,
-      guest_email: guest.email,
-      site_id: site.id,
-      check_in_date: isoDate(checkIn),
-      check_out_date: isoDate(checkOut),
-      num_adults: adults,
-      num_youth: youth,
-      num_children: children,
-      status,
-      total_price: money(site.price * nights),
-      created_at: isoSeconds(createdAt),
-      source,
-    };
-  }
-
-  invoice(id: number) {
-    const rng = Rng.of(this.spec.seed, KIND.invoice, id);
-    const linked = this.spec.bookings > 0 && rng.next() < 0.9;
-    let issuedAt: number;
-    let total: number;
-    let bookingId: number | null = null;
-    let lines: Array<Record<string, unknown>>;
-    if (linked) {
-      bookingId = rng.int(1, this.spec.bookings);
-      const b = this.booking(bookingId);
-      issuedAt = Date.parse(b.created_at) + rng.int(600, 72 * 3600) * 1000;
-      const nights = (Date.parse(b.check_out_date) - Date.parse(b.check_in_date)) / DAY;
-      const touristTax = 250 * (b.num_adults + b.num_children) * nights;
-      const stay = Math.round(Number(b.total_price) * 100);
-      total = stay + touristTax;
-      // What the PDF case renders (docs/accounting.md): the stay with VAT, and the tourist tax without.
-      lines = [
-        line(1, `Pitch, ${nights} nights`, nights * 1000, Math.round(stay / nights), 810, stay),
-        line(2, 'Tourist tax per person and night', (b.num_adults + b.num_children) * nights * 1000, 250, 0, touristTax),
-      ];
-    } else {
-      issuedAt = BOOKINGS_FROM + rng.next() * (AS_OF - BOOKINGS_FROM);
-      total = rng.int(5, 200) * 100 + rng.pick([0, 20, 50, 80]);
-      lines = [line(1, 'Shop', 1000, total, 810, total)];
-    }
-    return {
-      id,
-      invoice_number: `${new Date(issuedAt).getUTCFullYear()}-${String(id).padStart(6, '0')}`,
-      booking_id: bookingId,
-      total_chf: money(total),
-      status: rng.weighted([
-        ['ERLEDIGT', 70],
-        ['OFFEN', 15],
-        ['STORNIERT', 10],
-        ['PICKUP', 5],
-      ] as const),
-      issued_at: isoSeconds(issuedAt),
-      lines,
-    };
-  }
-}
-
-function line(
-  position: number,
-  description: string,
-  quantityThousandths: number,
-  unitRappen: number,
-  vatHundredths: number,
-  amountRappen: number,
-) {
-  const fixed = (value: number, places: number) => (value / 10 ** places).toFixed(places);
-  return {
-    position,
-    description,
-    quantity: fixed(quantityThousandths, 3),
-    unit_price: money(unitRappen),
-    vat_rate: fixed(vatHundredths, 2),
-    amount: money(amountRappen),
-  };
-}
-
 /** A QR-IBAN, so that every open invoice's PDF carries a QR-bill with a QR reference (the costliest document). */
 const BILLING = {
   name: 'Camping Benchmark AG',
@@ -426,15 +76,23 @@ const BILLING = {
   language: 'de',
 };
 
-export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}): GeneratedTenant {
-  const spec = { ...DEFAULT_SPEC, ...overrides };
+/** A tenant's key as the fixture gives it: a raw token, or a public prefix and the bcrypt hash of the secret. */
+export type FixtureKey = { token: string } | { prefix: string; secret_hash: string };
+
+/**
+ * Writes one tenant object of the file's `tenants` list, streamed; returns the rows it wrote per list, and the sites a
+ * POST may use (active, each holding at least two occupants).
+ */
+export function writeTenant(
+  out: JsonStream,
+  spec: TenantSpec,
+  key: FixtureKey,
+): { rows: GeneratedTenant['rows']; activeSiteIds: number[] } {
   const model = new TenantModel(spec);
-  const token = model.token();
-  const out = new JsonStream(file);
   const activeSiteIds: number[] = [];
-  out.write(`{"tenants":[{"slug":${JSON.stringify(spec.slug)},"name":${JSON.stringify(spec.name)},"billing":${JSON.stringify(BILLING)},\n`);
+  out.write(`{"slug":${JSON.stringify(spec.slug)},"name":${JSON.stringify(spec.name)},"billing":${JSON.stringify(BILLING)},\n`);
   out.write(
-    `"api_keys":[${JSON.stringify({ name: 'benchmark (throwaway)', token, scopes: ALL_SCOPES, expires_at: null, revoked: false })}],\n`,
+    `"api_keys":[${JSON.stringify({ name: 'benchmark (throwaway)', ...key, scopes: ALL_SCOPES, expires_at: null, revoked: false })}],\n`,
   );
   out.write(`"site_types":${JSON.stringify(SITE_TYPES.map(({ id, name }) => ({ id, name })))},\n`);
   out.array('sites', spec.sites, (id) => {
@@ -445,8 +103,7 @@ export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}
   out.array('users', spec.staff + spec.customers, (id) => model.user(id));
   out.array('bookings', spec.bookings, (id) => model.booking(id));
   out.array('invoices', spec.invoices, (id) => model.invoice(id), true);
-  out.write('}]}\n');
-  out.close();
+  out.write('}');
   const rows = {
     api_keys: 1,
     site_types: SITE_TYPES.length,
@@ -455,8 +112,20 @@ export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}
     bookings: spec.bookings,
     invoices: spec.invoices,
   };
-  const totalRows = Object.values(rows).reduce((a, b) => a + b, 0);
-  return { file, slug: spec.slug, token, rows, totalRows, bytes: out.bytes, activeSiteIds };
+  return { rows, activeSiteIds };
+}
+
+export const totalOf = (rows: GeneratedTenant['rows']) => Object.values(rows).reduce((a, b) => a + b, 0);
+
+export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}): GeneratedTenant {
+  const spec = { ...DEFAULT_SPEC, ...overrides };
+  const token = new TenantModel(spec).token();
+  const out = new JsonStream(file);
+  out.write('{"tenants":[');
+  const { rows, activeSiteIds } = writeTenant(out, spec, { token });
+  out.write(']}\n');
+  out.close();
+  return { file, slug: spec.slug, token, rows, totalRows: totalOf(rows), bytes: out.bytes, activeSiteIds };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

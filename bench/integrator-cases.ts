@@ -1,11 +1,11 @@
 /**
- * Issue 17's cases: the API read as integrators read it, each beside its repeated twin in the same run, so that the
+ * The API read as integrators read it, each beside its repeated twin in the same run, so that the
  * ratio between them is what a cache or a lucky plan cannot flatter. Random booking details beside one detail read
  * again and again; random filtered lists of bookings and invoices (random filter combinations, page sizes 20/50/100,
  * pages 1 to 5, so few requests repeat and most are read from the database) beside page 1 read again and again; and
  * page 1 read while one writer creates bookings on two connections, beside the writer's own rate.
  */
-import type { AddCase } from './availability-cases';
+import type { AddCase, GetJson } from './harness';
 import { hammer, type LoadResult } from './load';
 import { Rng } from './seeded';
 
@@ -41,17 +41,34 @@ export function randomFilter(next: () => number, statuses: readonly string[], fr
   return params;
 }
 
+/** A list that takes filters: its status values and the names of its date range's two ends. */
+export interface FilteredList {
+  name: 'bookings' | 'invoices';
+  statuses: readonly string[];
+  from: string;
+  to: string;
+}
+
+export const BOOKING_LIST: FilteredList = {
+  name: 'bookings',
+  statuses: ['confirmed', 'pending', 'completed', 'cancelled', 'no_show'],
+  from: 'check_in_from',
+  to: 'check_in_to',
+};
+export const INVOICE_LIST: FilteredList = {
+  name: 'invoices',
+  statuses: ['ERLEDIGT', 'OFFEN', 'STORNIERT', 'PICKUP'],
+  from: 'issued_from',
+  to: 'issued_to',
+};
+
 /**
  * Paths of random filtered lists, shuffled, as many as a run can ask without asking one twice: `filters` random
  * filters, each counted once (page 1 of 20), and every page from 1 to 5 of 20, 50 and 100 rows that exists at its
  * count. A path is read once, so it is read from the database (the server keeps a page from its second read on).
  */
-async function randomListPaths(
-  get: (path: string) => Promise<{ status: number; body: unknown }>,
-  path: string,
-  list: { statuses: readonly string[]; from: string; to: string },
-  filters: number,
-): Promise<() => string> {
+export async function randomListPaths(get: GetJson, list: FilteredList, filters: number): Promise<string[]> {
+  const path = `${API}/${list.name}/`;
   const next = random(path.length);
   const paths: string[] = [];
   const countOne = async () => {
@@ -71,6 +88,11 @@ async function randomListPaths(
     const j = Math.floor(next() * (i + 1));
     [paths[i], paths[j]] = [paths[j]!, paths[i]!];
   }
+  return paths;
+}
+
+/** The paths in turn, from the first, again from the first at the end. */
+export function inTurn(paths: readonly string[]): () => string {
   let n = 0;
   return () => paths[n++ % paths.length]!;
 }
@@ -90,23 +112,14 @@ export async function detailCases(add: AddCase, headers: Record<string, string>,
 }
 
 /** Random filtered lists of bookings and of invoices, each right after its list's page 1 read again and again. */
-export async function filteredListCases(
-  add: AddCase,
-  headers: Record<string, string>,
-  get: (path: string) => Promise<{ status: number; body: unknown }>,
-  filters: number,
-): Promise<void> {
-  const lists = [
-    { name: 'bookings', statuses: ['confirmed', 'pending', 'completed', 'cancelled', 'no_show'], from: 'check_in_from', to: 'check_in_to' },
-    { name: 'invoices', statuses: ['ERLEDIGT', 'OFFEN', 'STORNIERT', 'PICKUP'], from: 'issued_from', to: 'issued_to' },
-  ] as const;
-  for (const list of lists) {
+export async function filteredListCases(add: AddCase, headers: Record<string, string>, get: GetJson, filters: number): Promise<void> {
+  for (const list of [BOOKING_LIST, INVOICE_LIST]) {
     const path = `${API}/${list.name}/`;
     await add(`${list.name}_page1_repeated`, `GET /${list.name}/ page 1 (again and again, the twin of the random lists)`, {
       path,
       headers,
     });
-    const paths = await randomListPaths(get, path, list, filters);
+    const paths = inTurn(await randomListPaths(get, list, filters));
     await add(`${list.name}_filtered_random`, `GET /${list.name}/ random filters, page sizes 20/50/100, pages 1-5`, {
       path: paths(),
       headers,

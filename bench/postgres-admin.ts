@@ -41,7 +41,7 @@ export interface ThrowawayDatabase {
 export async function createThrowawayDatabase(adminUrl: string, name: string): Promise<ThrowawayDatabase> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
   const host = new URL(adminUrl).hostname;
-  // The bench only ever targets loopback (team brief: load tests target loopback only).
+  // A load test sends traffic to this machine only: the bench refuses any database that is not on loopback.
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`refusing non-loopback Postgres ${host}`);
   await onAdmin(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);

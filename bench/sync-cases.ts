@@ -1,5 +1,5 @@
 /**
- * Issue 10's mirror cases: how fast a mirror catches up on the change feed after 10,000 changes, and how long an
+ * The mirror cases (docs/pagination-and-sync.md): how fast a mirror catches up on the change feed after 10,000 changes, and how long an
  * `updated_since` re-sync takes after 1% of the bookings changed. The changes are made as another program would make
  * them: plain SQL on a connection of the bench's own (the database records them; nothing goes through the API).
  */

@@ -1,5 +1,5 @@
 /**
- * The issue's yardstick: Express 5 hello-world JSON, in its own process. Express is resolved from adapters-http so the
+ * The yardstick of the page-1 target: Express 5 hello-world JSON, in its own process. Express is resolved from adapters-http so the
  * baseline runs the very Express version the API uses (bench/ is not a workspace package and has no own dependency).
  */
 import { createRequire } from "node:module";
