@@ -6,12 +6,16 @@ import {
   type Clock,
   type CustomerRepository,
   type DataVersions,
+  type ExtraRepository,
   type InvoiceIssuerRepository,
   type IdempotencyStore,
   type InvoiceRepository,
+  type QuoteRepository,
   type RateLimiter,
   type ReadSnapshots,
   type SiteRepository,
+  type SiteTypeRepository,
+  type TariffRepository,
   type TenantImporter,
   type TenantRepository,
   type WebhookDeliveryStore,
@@ -34,6 +38,9 @@ import {
 import { SqlDataVersions } from './repositories/sql-data-versions';
 import { SqlIdempotencyStore } from './repositories/sql-idempotency-store';
 import { SqlRateLimiter } from './repositories/sql-rate-limiter';
+import { SqlQuoteRepository } from './repositories/sql-quote-repository';
+import { SqlSiteTypeRepository } from './repositories/sql-site-type-repository';
+import { SqlTariffRepository } from './repositories/sql-tariff-repository';
 import { SqlTenantImporter } from './repositories/sql-tenant-importer';
 import { SqlWebhookDeliveries } from './repositories/sql-webhook-deliveries';
 import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints';
@@ -46,6 +53,11 @@ export interface Persistence {
   tenants: TenantRepository;
   apiKeys: ApiKeyRepository;
   sites: SiteRepository;
+  siteTypes: SiteTypeRepository;
+  /** The tariff (migration 019): what prices quotes, the calendar and confirmations. */
+  tariffs: TariffRepository;
+  extras: ExtraRepository;
+  quotes: QuoteRepository;
   customers: CustomerRepository;
   invoices: InvoiceRepository;
   issuers: InvoiceIssuerRepository;
@@ -150,10 +162,15 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
   const db = options.queryObserver ? observedDatabase(engine.db, options.queryObserver) : engine.db;
   const clock = options.clock ?? systemClock;
   const rateLimiter = engine.rateLimiter(db);
+  const tariffs = new SqlTariffRepository(db);
   return {
     tenants: new SqlTenantRepository(db),
     apiKeys: new SqlApiKeyRepository(db, clock),
     sites: new SqlSiteRepository(db, accelerators),
+    siteTypes: new SqlSiteTypeRepository(db),
+    tariffs,
+    extras: tariffs,
+    quotes: new SqlQuoteRepository(db),
     customers: new SqlCustomerRepository(db, accelerators),
     invoices: new SqlInvoiceRepository(db, accelerators),
     issuers: new SqlInvoiceIssuerRepository(db),

@@ -40,6 +40,11 @@ export abstract class SqlDialect {
   /** The first day of the month of a date column, as `booking_month_counts.month_start` stores it. */
   abstract monthStart(column: string): string;
 
+  /** A boolean as a query parameter. Default: as it is, for an engine with a boolean type. */
+  flag(value: boolean): unknown {
+    return value;
+  }
+
   /** A JSON array of the SQL expressions `items`, as text. */
   abstract jsonArray(items: readonly string[]): string;
 

@@ -38,6 +38,14 @@ function isNotACustomer(error: DriverError): boolean {
   return error.constraint === 'bookings_customer_is_customer' || String(error.message ?? '') === 'bookings_customer_is_customer';
 }
 
+/** The tariff's overlap rule (migration 019): an exclusion constraint on PostgreSQL, a trigger on SQLite. */
+const OVERLAP_RULES = { seasons_overlap: 'seasons', restrictions_overlap: 'restrictions' } as const;
+
+function overlapOf(error: DriverError): string | undefined {
+  const name = error.code === '23P01' ? error.constraint : error.message;
+  return Object.hasOwn(OVERLAP_RULES, String(name)) ? OVERLAP_RULES[name as keyof typeof OVERLAP_RULES] : undefined;
+}
+
 function isForeignKeyViolation(error: DriverError): boolean {
   return error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
@@ -66,6 +74,10 @@ export function translateSqlError(error: unknown): unknown {
   if (raised) return new DomainError(raised, undefined, {}, { cause: error });
   if (isNotACustomer(driver)) {
     return new DomainError('customer_not_found', 'the booking names a user who is not a customer of its tenant', {}, { cause: error });
+  }
+  const overlapping = overlapOf(driver);
+  if (overlapping) {
+    return new DomainError('validation_failed', `${overlapping} of one site type overlap`, {}, { cause: error });
   }
   if (isForeignKeyViolation(driver)) {
     return new DomainError(

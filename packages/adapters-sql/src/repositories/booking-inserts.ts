@@ -1,6 +1,14 @@
-import { type Booking, DomainError, type IdempotencyCompletion, type NewBooking, OCCUPYING_STATUSES } from '@campsite/domain';
+import {
+  type Booking,
+  DomainError,
+  type ExtraRequest,
+  type IdempotencyCompletion,
+  type NewBooking,
+  OCCUPYING_STATUSES,
+} from '@campsite/domain';
 import { type SqlExecutor, toInt } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
+import { insertBookingLines } from './booking-lines';
 import { completeIdempotencyClaim } from './sql-idempotency-store';
 
 export const BOOKING_COLUMNS = [
@@ -22,15 +30,20 @@ export const BOOKING_COLUMNS = [
   'source',
   'updated_at',
   'customer_id',
+  'quote_id',
+  'extras',
 ] as const;
 
+/** The values of a booking row, whatever wrote them: an import has neither a quote nor lines. */
+export type BookingValues = Omit<NewBooking, 'tenantId' | 'id' | 'siteId' | 'siteTypeId' | 'quoteId' | 'extras' | 'lines'> & {
+  siteId: number;
+  quoteId?: number | null;
+  extras?: readonly ExtraRequest[];
+  updatedAt?: Date;
+};
+
 /** A booking as a row of BOOKING_COLUMNS; `updatedAt` defaults to the creation time. */
-export function bookingRow(
-  db: SqlDatabase,
-  tenantId: number,
-  id: number | null,
-  b: Omit<NewBooking, 'tenantId' | 'id'> & { updatedAt?: Date },
-): unknown[] {
+export function bookingRow(db: SqlDatabase, tenantId: number, id: number | null, b: BookingValues): unknown[] {
   const { dialect } = db;
   return [
     tenantId,
@@ -51,13 +64,20 @@ export function bookingRow(
     b.source,
     dialect.time(b.updatedAt ?? b.createdAt),
     b.customerId,
+    b.quoteId ?? null,
+    JSON.stringify(b.extras ?? []),
   ];
 }
 
 /** The booking a create inserted, as the API shows it: a new booking was last updated when it was made. */
-function created(booking: NewBooking, id: number, siteNumber: string): Booking {
-  const { id: _given, ...fields } = booking;
-  return { ...fields, id, siteNumber, updatedAt: booking.createdAt };
+function created(booking: NewBooking, id: number, site: PlacedSite): Booking {
+  const { id: _given, siteTypeId: _type, lines: _lines, ...fields } = booking;
+  return { ...fields, id, siteId: site.id, siteNumber: site.siteNumber, updatedAt: booking.createdAt };
+}
+
+interface PlacedSite {
+  id: number;
+  siteNumber: string;
 }
 
 /**
@@ -82,26 +102,78 @@ export class TransactionInserter implements BookingInserter {
     const { db } = this;
     const { tenantId } = booking;
     return db.transaction(async (tx) => {
-      const site = await tx.get<{ status: string; site_number: string }>(
-        db.dialect.lockingRead('SELECT status, site_number FROM sites WHERE tenant_id = ? AND id = ?'),
-        [tenantId, booking.siteId],
-      );
-      if (!site || site.status !== 'active') throw new DomainError('site_unavailable');
-      const clash = await tx.get(
-        `SELECT 1 AS clash FROM bookings WHERE tenant_id = ? AND site_id = ? AND status IN ${OCCUPYING_IN} ` +
-          'AND check_in_date < ? AND check_out_date > ? LIMIT 1',
-        [tenantId, booking.siteId, ...OCCUPYING_STATUSES, booking.checkOutDate, booking.checkInDate],
-      );
-      if (clash) throw new DomainError('site_unavailable');
+      if (booking.quoteId !== null) await this.lockUnusedQuote(tx, tenantId, booking.quoteId);
+      const site =
+        booking.siteId === null ? await this.freeSiteOfType(tx, booking) : await this.lockedFreeSite(tx, booking, booking.siteId);
       const id = await allocateId(tx, tenantId, booking.id);
       // The insert's triggers record the change and keep the totals (docs/database-rules.md §1).
       await tx.run(
         `INSERT INTO bookings (${BOOKING_COLUMNS.join(', ')}) VALUES (${BOOKING_COLUMNS.map(() => '?').join(', ')})`,
-        bookingRow(db, tenantId, id, booking),
+        bookingRow(db, tenantId, id, { ...booking, siteId: site.id }),
       );
+      await insertBookingLines(tx, tenantId, id, booking.lines);
+      if (booking.quoteId !== null) {
+        await tx.run('UPDATE quotes SET booking_id = ? WHERE tenant_id = ? AND id = ?', [id, tenantId, booking.quoteId]);
+      }
       if (completion) await completeIdempotencyClaim(db, tx, tenantId, id, completion);
-      return created(booking, id, site.site_number);
+      return created(booking, id, site);
     });
+  }
+
+  /**
+   * The quote, locked before any site: of two creates from one quote, the second waits here and then finds it used
+   * (`quote_used`), whatever site either would have taken. One forgotten meanwhile is `quote_not_found`.
+   */
+  private async lockUnusedQuote(tx: SqlExecutor, tenantId: number, quoteId: number): Promise<void> {
+    const quote = await tx.get<{ booking_id: unknown }>(
+      this.db.dialect.lockingRead('SELECT booking_id FROM quotes WHERE tenant_id = ? AND id = ?'),
+      [tenantId, quoteId],
+    );
+    if (!quote) throw new DomainError('quote_not_found');
+    if (quote.booking_id !== null) throw new DomainError('quote_used');
+  }
+
+  /** The site, locked, if it is active and free for the stay. */
+  private async lockedFreeSite(tx: SqlExecutor, booking: NewBooking, siteId: number): Promise<PlacedSite> {
+    const { tenantId } = booking;
+    const site = await tx.get<{ status: string; site_number: string }>(
+      this.db.dialect.lockingRead('SELECT status, site_number FROM sites WHERE tenant_id = ? AND id = ?'),
+      [tenantId, siteId],
+    );
+    if (!site || site.status !== 'active') throw new DomainError('site_unavailable');
+    const clash = await tx.get(
+      `SELECT 1 AS clash FROM bookings WHERE tenant_id = ? AND site_id = ? AND status IN ${OCCUPYING_IN} ` +
+        'AND check_in_date < ? AND check_out_date > ? LIMIT 1',
+      [tenantId, siteId, ...OCCUPYING_STATUSES, booking.checkOutDate, booking.checkInDate],
+    );
+    if (clash) throw new DomainError('site_unavailable');
+    return { id: siteId, siteNumber: site.site_number };
+  }
+
+  /**
+   * docs/channel-managers.md, "Booking from a quote": the type's active site with the lowest number that holds the
+   * party and is free for the stay. Every active site of the type is locked first, in number order (the order every
+   * such create locks in, so two cannot deadlock): a create for one of them that committed meanwhile is then seen by
+   * the search, which runs after the locks.
+   */
+  private async freeSiteOfType(tx: SqlExecutor, booking: NewBooking): Promise<PlacedSite> {
+    const { tenantId, siteTypeId } = booking;
+    if (siteTypeId === undefined) throw new Error('a booking by type needs its siteTypeId');
+    await tx.all(
+      this.db.dialect.lockingRead(
+        "SELECT id FROM sites WHERE tenant_id = ? AND site_type_id = ? AND status = 'active' ORDER BY site_number, id",
+      ),
+      [tenantId, siteTypeId],
+    );
+    const guests = booking.numAdults + booking.numYouth + booking.numChildren;
+    const free = await tx.get<{ id: unknown; site_number: string }>(
+      "SELECT s.id, s.site_number FROM sites s WHERE s.tenant_id = ? AND s.site_type_id = ? AND s.status = 'active' " +
+        'AND s.max_occupants >= ? AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.tenant_id = s.tenant_id AND b.site_id = s.id ' +
+        `AND b.status IN ${OCCUPYING_IN} AND b.check_in_date < ? AND b.check_out_date > ?) ORDER BY s.site_number, s.id LIMIT 1`,
+      [tenantId, siteTypeId, guests, ...OCCUPYING_STATUSES, booking.checkOutDate, booking.checkInDate],
+    );
+    if (!free) throw new DomainError('site_unavailable');
+    return { id: toInt(free.id), siteNumber: free.site_number };
   }
 }
 
@@ -119,8 +191,13 @@ async function allocateId(tx: SqlExecutor, tenantId: number, given: number | und
   return Number(row.last_booking_id);
 }
 
-/** The procedure's arguments (migration 018): a row of BOOKING_COLUMNS, the occupying statuses, the claim, two results. */
-const CREATE_CALL = `CALL create_booking_if_available(${BOOKING_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?, NULL, NULL)`;
+/** The booking columns the procedure takes (migration 018): those of a create without a quote. */
+const PROCEDURE_COLUMNS = BOOKING_COLUMNS.indexOf('quote_id');
+
+/** The procedure's arguments: the booking's columns, the occupying statuses, the claim, two results. */
+const CREATE_CALL = `CALL create_booking_if_available(${BOOKING_COLUMNS.slice(0, PROCEDURE_COLUMNS)
+  .map(() => '?')
+  .join(', ')}, ?, ?, ?, ?, NULL, NULL)`;
 
 /**
  * PostgreSQL: the same transaction as one call of the database's procedure `create_booking_if_available`
@@ -128,17 +205,25 @@ const CREATE_CALL = `CALL create_booking_if_available(${BOOKING_COLUMNS.map(() =
  * the tenant's counter row is never held across a round trip (docs/performance.md, "Create procedure").
  */
 export class ProcedureInserter implements BookingInserter {
-  constructor(private readonly db: SqlDatabase) {}
+  private readonly quoted: TransactionInserter;
+
+  constructor(private readonly db: SqlDatabase) {
+    this.quoted = new TransactionInserter(db);
+  }
 
   async insert(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking> {
     const { db } = this;
+    // A booking from a quote (placed by type, with lines, marking its quote) is rarer and takes the transaction.
+    if (booking.siteId === null || booking.quoteId !== null || booking.lines.length > 0 || booking.extras.length > 0) {
+      return this.quoted.insert(booking, completion);
+    }
     const claim = completion ? [completion.key, completion.token, db.dialect.time(completion.expiresAt)] : [null, null, null];
     const row = await db.get<{ booking_id: unknown; site_number: string }>(CREATE_CALL, [
-      ...bookingRow(db, booking.tenantId, booking.id ?? null, booking),
+      ...bookingRow(db, booking.tenantId, booking.id ?? null, { ...booking, siteId: booking.siteId }).slice(0, PROCEDURE_COLUMNS),
       OCCUPYING_STATUSES,
       ...claim,
     ]);
     if (!row) throw new Error('create_booking_if_available answered no row');
-    return created(booking, toInt(row.booking_id), row.site_number);
+    return created(booking, toInt(row.booking_id), { id: booking.siteId, siteNumber: row.site_number });
   }
 }

@@ -49,8 +49,8 @@ export async function checkLoadedReferences(tx: SqlExecutor, tenantId: number, s
 }
 
 /**
- * What the triggers would have written for the imported rows: every record in the change log (sites, customers,
- * bookings, invoices, each by id), the status totals, the list totals and the booking id counter.
+ * What the triggers would have written for the imported rows: every record in the change log (site types, sites,
+ * customers, bookings, invoices, extras, each by id), the status totals, the list totals and the booking id counter.
  */
 export async function deriveCapturedState(db: SqlDatabase, tx: SqlExecutor, tenantId: number, t: TenantSnapshot): Promise<void> {
   // change_log has no foreign key to tenants (migration 005), so tables emptied by hand may have left entries of
@@ -93,11 +93,13 @@ export async function deriveCapturedState(db: SqlDatabase, tx: SqlExecutor, tena
   const logged = await tx.run(
     'INSERT INTO change_log (tenant_id, type, id, position, deleted, changed_at) ' +
       'SELECT tenant_id, type, id, row_number() OVER (ORDER BY kind, id), false, changed_at FROM (' +
-      "SELECT tenant_id, 1 AS kind, 'site' AS type, id, updated_at AS changed_at FROM sites WHERE tenant_id = ? " +
+      "SELECT tenant_id, 0 AS kind, 'site_type' AS type, id, updated_at AS changed_at FROM site_types WHERE tenant_id = ? " +
+      "UNION ALL SELECT tenant_id, 1, 'site', id, updated_at FROM sites WHERE tenant_id = ? " +
       "UNION ALL SELECT tenant_id, 2, 'customer', id, updated_at FROM users WHERE tenant_id = ? AND role = 'customer' " +
       "UNION ALL SELECT tenant_id, 3, 'booking', id, updated_at FROM bookings WHERE tenant_id = ? " +
-      "UNION ALL SELECT tenant_id, 4, 'invoice', id, updated_at FROM invoices WHERE tenant_id = ?) c WHERE true",
-    [tenantId, tenantId, tenantId, tenantId],
+      "UNION ALL SELECT tenant_id, 4, 'invoice', id, updated_at FROM invoices WHERE tenant_id = ? " +
+      "UNION ALL SELECT tenant_id, 5, 'extra', id, updated_at FROM extras WHERE tenant_id = ?) c WHERE true",
+    new Array<number>(6).fill(tenantId),
   );
   const lastBookingId = t.bookings.reduce((max, b) => Math.max(max, b.id), 0);
   const customers = t.users.filter((u) => u.role === 'customer').length;

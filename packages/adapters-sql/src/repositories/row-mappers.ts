@@ -1,4 +1,4 @@
-import type { ApiKey, Booking, Customer, Invoice, InvoiceLine, Scope, Site } from '@campsite/domain';
+import type { ApiKey, Booking, Customer, ExtraRequest, Invoice, InvoiceLine, Scope, Site } from '@campsite/domain';
 import type { SqlDialect } from '../sql-dialect';
 import { type RawRow, type Row, toInt } from '../sql-executor';
 import type { ListSource } from './windowed-list';
@@ -37,6 +37,8 @@ export const BOOKING_VALUES: readonly string[] = [
   'b.source',
   'b.updated_at',
   'b.customer_id',
+  'b.quote_id',
+  'b.extras',
 ];
 
 export const BOOKINGS: ListSource = { columns: BOOKING_VALUES.join(', '), table: 'bookings', alias: 'b' };
@@ -62,7 +64,15 @@ export function toBooking(dialect: SqlDialect, row: RawRow): Booking {
     source: row[16] as string,
     updatedAt: dialect.readTime(row[17]),
     customerId: row[18] === null ? null : toInt(row[18]),
+    // Idempotency records kept before version 019 end with the customer: a booking then had no quote and no extras.
+    quoteId: row[19] === null || row[19] === undefined ? null : toInt(row[19]),
+    extras: row[20] === undefined ? [] : jsonList<ExtraRequest>(row[20]),
   };
+}
+
+/** A JSON array kept as text (both engines; PostgreSQL's json_build_array may also hand it over parsed). */
+export function jsonList<T>(value: unknown): T[] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
 }
 
 export const SITES: ListSource = {

@@ -8,6 +8,7 @@ import {
   type NewBooking,
   OCCUPYING_STATUSES,
   type PageWindow,
+  type PricedLine,
   type Rappen,
   type Stay,
 } from '@campsite/domain';
@@ -16,6 +17,7 @@ import { type RawRow, byIdSql } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
 import { isLostIdRace, translateSqlError } from '../translate-sql-error';
 import type { BookingInserter } from './booking-inserts';
+import { insertBookingLines, readBookingLines } from './booking-lines';
 import { checkInConditions, checkInWays, inRangeSql, rangeTotals, statusTotalSql } from './check-in-ranges';
 import { BOOKINGS, toBooking } from './row-mappers';
 import { type ListFilter, countWhere, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
@@ -112,8 +114,18 @@ export class SqlBookingRepository implements BookingRepository {
     }
   }
 
-  /** The update's trigger stamps updated_at, records the change and moves the status totals (migration 005). */
-  updateStatus(tenantId: number, id: number, from: BookingStatus, to: BookingStatus, totalPrice: Rappen): Promise<Booking | null> {
+  /**
+   * The update's trigger stamps updated_at, records the change and moves the status totals (migration 005); new
+   * priced lines replace the old ones in the same transaction.
+   */
+  updateStatus(
+    tenantId: number,
+    id: number,
+    from: BookingStatus,
+    to: BookingStatus,
+    totalPrice: Rappen,
+    lines?: readonly PricedLine[],
+  ): Promise<Booking | null> {
     return this.db.transaction(async (tx) => {
       const changed = await tx.run('UPDATE bookings SET status = ?, total_price = ? WHERE tenant_id = ? AND id = ? AND status = ?', [
         to,
@@ -123,9 +135,17 @@ export class SqlBookingRepository implements BookingRepository {
         from,
       ]);
       if (changed === 0) return null;
+      if (lines) {
+        await tx.run('DELETE FROM booking_lines WHERE tenant_id = ? AND booking_id = ?', [tenantId, id]);
+        await insertBookingLines(tx, tenantId, id, lines);
+      }
       const [row] = await tx.rows(BOOKING_BY_ID, [tenantId, id]);
       return row ? toBooking(this.db.dialect, row) : null;
     });
+  }
+
+  linesOf(tenantId: number, bookingId: number): Promise<PricedLine[]> {
+    return readBookingLines(this.db, tenantId, bookingId);
   }
 
   private filterOf(tenantId: number, filter: BookingFilter): ListFilter {

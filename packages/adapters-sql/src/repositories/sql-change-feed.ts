@@ -2,6 +2,8 @@ import { type ChangeBatch, type ChangeFeedRepository, type ChangePage, type Chan
 import { type RawRow, type SqlExecutor, toInt } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
 import { BOOKINGS, CUSTOMERS, INVOICES, SITES, toBooking, toCustomer, toInvoice, toSite } from './row-mappers';
+import { SITE_TYPES, toSiteType } from './sql-site-type-repository';
+import { EXTRAS, toExtraRecord } from './sql-tariff-repository';
 import type { ListSource } from './windowed-list';
 
 /** Each type's list source (so a record reads exactly as its list renders it) and the rows that are in the API's view. */
@@ -10,6 +12,8 @@ const SOURCES: Record<ChangeType, { source: ListSource; only?: string; map(db: S
   site: { source: SITES, map: (db, row) => toSite(db.dialect, row) },
   customer: { source: CUSTOMERS, only: "u.role = 'customer'", map: (db, row) => toCustomer(db.dialect, row) },
   invoice: { source: INVOICES, map: (db, row) => toInvoice(db.dialect, row) },
+  site_type: { source: SITE_TYPES, map: (db, row) => toSiteType(db.dialect, row) },
+  extra: { source: EXTRAS, map: (db, row) => toExtraRecord(db.dialect, row) },
 };
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');

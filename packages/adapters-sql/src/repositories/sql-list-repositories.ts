@@ -8,6 +8,7 @@ import type {
   InvoiceLine,
   InvoiceFilter,
   InvoiceRepository,
+  NewInvoice,
   PageWindow,
   Site,
   SiteRepository,
@@ -16,6 +17,8 @@ import type {
 import type { SqlAccelerators } from '../accelerators';
 import { type RawRow, byIdSql } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
+import { translatingSqlErrors } from '../translate-sql-error';
+import { issueInvoice } from './invoice-issue';
 import { CUSTOMERS, INVOICES, INVOICE_LINES_SELECT, SITES, toCustomer, toInvoice, toInvoiceLine, toSite } from './row-mappers';
 import { type ListFilter, countWhere, keptTotalSql, readWindow, tenantCounter, timeKey, updatedSinceWhere } from './windowed-list';
 
@@ -139,6 +142,10 @@ export class SqlInvoiceRepository implements InvoiceRepository {
 
   async linesOf(tenantId: number, invoiceId: number): Promise<InvoiceLine[]> {
     return (await this.db.rows(INVOICE_LINES_SELECT, [tenantId, invoiceId])).map(toInvoiceLine);
+  }
+
+  issue(tenantId: number, invoice: NewInvoice): Promise<Invoice> {
+    return translatingSqlErrors(() => issueInvoice(this.db, tenantId, invoice));
   }
 }
 

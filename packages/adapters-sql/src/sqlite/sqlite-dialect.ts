@@ -20,6 +20,11 @@ export class SqliteDialect extends SqlDialect {
     return new Date(Number(value));
   }
 
+  // SQLite has no boolean type: the tariff's flags are 0 or 1 (migration 019).
+  override flag(value: boolean): unknown {
+    return value ? 1 : 0;
+  }
+
   // A leading range on the key column lets SQLite seek into the index; the OR then settles ties by id.
   keyset(op: '<' | '>', keyColumn: string, idColumn: string, key: unknown, id: number) {
     return { sql: `(${keyColumn} ${op}= ? AND (${keyColumn} ${op} ? OR ${idColumn} ${op} ?))`, params: [key, key, id] };

@@ -19,5 +19,8 @@ export function aRaceBooking(tenantId: number, reference: string, i: number): Ne
     createdAt: new Date(),
     source: 'online',
     customerId: null,
+    quoteId: null,
+    extras: [],
+    lines: [],
   };
 }

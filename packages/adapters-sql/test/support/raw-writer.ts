@@ -12,23 +12,20 @@ import type {
 import Database from 'better-sqlite3';
 import pg from 'pg';
 
-/** One statement with `?` placeholders on a connection of the raw writer's own. */
-type Run = (sql: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; changed: number }>;
+import { type Run, SqlTariffWriter } from './tariff-writer';
 
 /**
  * The admin console's view of the database: plain SQL on a second connection, no repository, no stamp bumped by
  * hand (docs/database-rules.md). Each statement commits on its own.
  */
-class SqlRawWriter implements RawWriter {
+class SqlRawWriter extends SqlTariffWriter implements RawWriter {
   constructor(
-    private readonly run: Run,
+    run: Run,
     private readonly time: (at: Date) => unknown,
+    flag: (value: boolean) => unknown,
     readonly close: () => Promise<void>,
-  ) {}
-
-  private async change(sql: string, params: unknown[]): Promise<void> {
-    const { changed } = await this.run(sql, params);
-    if (changed !== 1) throw new Error(`expected one row changed by ${sql}, got ${changed}`);
+  ) {
+    super(run, flag);
   }
 
   setBookingStatus(tenantId: number, id: number, status: string) {
@@ -203,6 +200,7 @@ export function sqliteRawWriter(path: string): RawWriter {
   return new SqlRawWriter(
     run,
     (at) => at.getTime(),
+    (value) => (value ? 1 : 0),
     async () => {
       db.close();
     },
@@ -224,6 +222,7 @@ export async function postgresRawWriter(url: string): Promise<RawWriter> {
   return new SqlRawWriter(
     run,
     (at) => at.toISOString(),
+    (value) => value,
     () => client.end(),
   );
 }

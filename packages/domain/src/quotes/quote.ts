@@ -30,7 +30,7 @@ export interface Quote {
 
 export type NewQuote = Omit<Quote, 'id' | 'bookingId'>;
 
-/** Quotes of one tenant; ids are per tenant, the next one after the highest. */
+/** Quotes of one tenant; ids are per tenant, counted up, and never given twice (not even after a purge). */
 export interface QuoteRepository {
   /** Stores the quote under the tenant's next id. */
   insert(quote: NewQuote): Promise<Quote>;

@@ -4,6 +4,8 @@ import type { Customer, UserRole } from '../customers/customer';
 import type { BillingDetails } from '../invoices/billing-details';
 import type { Invoice, InvoiceLine } from '../invoices/invoice';
 import type { ExtraRequest, Tariff } from '../pricing/tariff';
+import { tariffProblems } from '../pricing/tariff-problems';
+import { DomainError } from '../shared/domain-error';
 import type { Site } from '../sites/site';
 
 type UpdatedAt = { updatedAt?: Date };
@@ -46,4 +48,31 @@ export interface TenantImporter {
    * @throws DomainError `tenant_exists` when a slug is already taken (the message names it)
    */
   importTenants(tenants: TenantSnapshot[], onProgress?: (rows: number) => void): Promise<void>;
+}
+
+/**
+ * The first thing a snapshot's tariff must not hold (docs/pricing.md), as the `validation_failed` an importer refuses
+ * the whole file with, naming the tariff's JSON path; null when it is fine. Besides `tariffProblems`: every site type
+ * the tariff names must be one of the snapshot's, and an extra's id is unique.
+ */
+export function tariffErrorOf(snapshot: TenantSnapshot): DomainError | null {
+  const { tariff, slug } = snapshot;
+  if (!tariff) return null;
+  const refuse = (path: string, message: string) => new DomainError('validation_failed', `tenant "${slug}": ${path}: ${message}`);
+  const [problem] = tariffProblems(tariff);
+  if (problem) return refuse(problem.path, problem.message);
+  const types = new Set(snapshot.siteTypes.map((t) => t.id));
+  for (const section of ['seasons', 'restrictions'] as const) {
+    const index = tariff[section].findIndex((row) => !types.has(row.siteTypeId));
+    if (index >= 0) return refuse(`${section}[${index}].site_type_id`, `names unknown site type ${tariff[section][index]!.siteTypeId}`);
+  }
+  const ids = new Set<number>();
+  for (const [index, extra] of tariff.extras.entries()) {
+    if (ids.has(extra.id)) return refuse(`extras[${index}].id`, `repeats extra id ${extra.id}`);
+    ids.add(extra.id);
+    const unknown = extra.compulsoryFor.findIndex((id) => !types.has(id));
+    if (unknown >= 0)
+      return refuse(`extras[${index}].compulsory_for[${unknown}]`, `names unknown site type ${extra.compulsoryFor[unknown]}`);
+  }
+  return null;
 }

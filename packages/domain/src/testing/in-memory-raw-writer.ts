@@ -1,4 +1,3 @@
-import type { ChangeType } from '../changes/change-feed';
 import type { UserRole } from '../customers/customer';
 import type { InvoiceLine } from '../invoices/invoice';
 import type {
@@ -11,26 +10,13 @@ import type {
   RawSite,
   RawWriter,
 } from './contracts/raw-writer';
-import { InMemoryStore } from './in-memory-store';
+import { InMemoryTariffWriter } from './in-memory-tariff-writer';
 
 /**
  * The in-memory backend's RawWriter: edits the store's arrays the way the SQL statements edit tables, and does for
  * each what the SQL triggers do (updated_at, the change log, the stamp). Totals need nothing: they are counted.
  */
-export class InMemoryRawWriter implements RawWriter {
-  constructor(private readonly store: InMemoryStore) {}
-
-  private row<T extends { tenantId: number; id: number }>(rows: T[], tenantId: number, id: number): T {
-    const row = rows.find((r) => r.tenantId === tenantId && r.id === id);
-    if (!row) throw new Error(`no row ${tenantId}/${id}`);
-    return row;
-  }
-
-  private touched(tenantId: number, type: ChangeType, row: { id: number; updatedAt: Date }): void {
-    row.updatedAt = this.store.clock.now();
-    this.store.record(tenantId, type, row.id, false, row.updatedAt);
-  }
-
+export class InMemoryRawWriter extends InMemoryTariffWriter implements RawWriter {
   async setBookingStatus(tenantId: number, id: number, status: string) {
     const booking = this.row(this.store.bookings, tenantId, id);
     booking.status = status;

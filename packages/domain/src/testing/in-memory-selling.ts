@@ -82,7 +82,9 @@ export class InMemoryQuoteRepository implements QuoteRepository {
   constructor(private readonly store: InMemoryStore) {}
 
   async insert(quote: NewQuote): Promise<Quote> {
-    const stored: Quote = { ...quote, id: this.store.nextId(this.store.quotes, quote.tenantId), bookingId: null };
+    const id = (this.store.lastQuoteId.get(quote.tenantId) ?? 0) + 1;
+    this.store.lastQuoteId.set(quote.tenantId, id);
+    const stored: Quote = { ...structuredClone(quote), id, bookingId: null };
     this.store.quotes.push(stored);
     return structuredClone(stored);
   }

@@ -57,6 +57,8 @@ export class InMemoryStore {
   extras: ExtraRecord[] = [];
   touristTaxes = new Map<number, TouristTax>();
   quotes: Quote[] = [];
+  /** The last quote id handed out per tenant (quote_counters): ids are never reused, even after a purge. */
+  lastQuoteId = new Map<number, number>();
   /** Each booking's priced lines, by `tenantId:bookingId`. */
   bookingLines = new Map<string, PricedLine[]>();
   /** The `webhook_endpoints` table, and the last endpoint id handed out per tenant (ids are never reused). */
@@ -121,8 +123,8 @@ export class InMemoryStore {
   }
 
   /**
-   * What the SQL triggers do when a type's seasons, restrictions or sites change: the type changes too (its
-   * `updatedAt` and its place in the feed).
+   * What the SQL triggers do when a type's seasons or restrictions change: the type changes too (its `updatedAt` and
+   * its place in the feed).
    */
   siteTypeChanged(tenantId: number, siteTypeId: number): void {
     const type = this.siteTypes.find((t) => t.tenantId === tenantId && t.id === siteTypeId);

@@ -1,6 +1,6 @@
 import { type Clock } from '../shared/clock';
 import { DomainError } from '../shared/domain-error';
-import type { TenantImporter, TenantSnapshot } from '../tenants/tenant-import';
+import { type TenantImporter, type TenantSnapshot, tariffErrorOf } from '../tenants/tenant-import';
 import { InMemoryStore } from './in-memory-store';
 
 export class InMemoryTenantImporter implements TenantImporter {
@@ -23,6 +23,8 @@ export class InMemoryTenantImporter implements TenantImporter {
         prefixes.add(key.prefix);
       }
       checkSnapshotKeys(snapshot);
+      const tariffError = tariffErrorOf(snapshot);
+      if (tariffError) throw tariffError;
     }
     let rows = 0;
     let keyId = Math.max(0, ...store.apiKeys.map((k) => k.id));

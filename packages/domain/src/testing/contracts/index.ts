@@ -27,6 +27,7 @@ export * from './list-repositories.contract';
 export * from './rate-limiter.contract';
 export * from './tenant-importer.contract';
 export * from './raw-writer';
+export * from './tariff-writer';
 export * from './every-writer.contract';
 export * from './filtered-counts.contract';
 export * from './change-feed.contract';

@@ -1,6 +1,7 @@
 import type { UserRole } from '../../customers/customer';
 import type { TenantSnapshot } from '../../tenants/tenant-import';
 import type { InvoiceLine } from '../../invoices/invoice';
+import type { TariffWriter } from './tariff-writer';
 
 export type RawSite = TenantSnapshot['sites'][number];
 export type RawBooking = TenantSnapshot['bookings'][number];
@@ -37,7 +38,7 @@ export interface InvoiceChange {
  * store the way those statements edit tables. Nothing here goes through a repository, and nothing marks a change by
  * hand: what the contract suites check afterwards must come from the store itself (docs/database-rules.md).
  */
-export interface RawWriter {
+export interface RawWriter extends TariffWriter {
   setBookingStatus(tenantId: number, id: number, status: string): Promise<void>;
   renameSite(tenantId: number, id: number, name: string): Promise<void>;
   renumberSite(tenantId: number, id: number, siteNumber: string): Promise<void>;

@@ -1,0 +1,66 @@
+import type { PageWindow, SiteType, SiteTypeRepository } from '@campsite/domain';
+import type { SqlDialect } from '../sql-dialect';
+import { type RawRow, byIdSql, toInt } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
+import type { ListSource } from './windowed-list';
+
+/** The type's active sites, as a condition over `sites s` beside `site_types t`. */
+const ACTIVE_OF_TYPE = "s.tenant_id = t.tenant_id AND s.site_type_id = t.id AND s.status = 'active'";
+
+/**
+ * Site types as `GET /site-types/` and the feed show them: what their active sites make of them is counted when read
+ * (a handful of sites per type, through sites_type_status), so a site changed by any writer shows at once.
+ */
+export const SITE_TYPES: ListSource = {
+  columns:
+    `t.id, t.tenant_id, t.name, (SELECT count(*) FROM sites s WHERE ${ACTIVE_OF_TYPE}), ` +
+    `(SELECT COALESCE(max(s.max_occupants), 0) FROM sites s WHERE ${ACTIVE_OF_TYPE}), t.updated_at`,
+  table: 'site_types',
+  alias: 't',
+};
+
+export function toSiteType(dialect: SqlDialect, row: RawRow): SiteType {
+  return {
+    id: toInt(row[0]),
+    tenantId: toInt(row[1]),
+    name: row[2] as string,
+    activeSites: toInt(row[3]),
+    maxOccupants: toInt(row[4]),
+    updatedAt: dialect.readTime(row[5]),
+  };
+}
+
+const SITE_TYPE_BY_ID = byIdSql(SITE_TYPES);
+
+export class SqlSiteTypeRepository implements SiteTypeRepository {
+  constructor(private readonly db: SqlDatabase) {}
+
+  async count(tenantId: number): Promise<number> {
+    const row = await this.db.get<{ n: unknown }>('SELECT count(*) AS n FROM site_types WHERE tenant_id = ?', [tenantId]);
+    return Number(row?.n ?? 0);
+  }
+
+  async list(tenantId: number, window: PageWindow): Promise<SiteType[]> {
+    const rows = await this.db.rows(`SELECT ${SITE_TYPES.columns} FROM site_types t WHERE t.tenant_id = ? ORDER BY t.id LIMIT ? OFFSET ?`, [
+      tenantId,
+      window.limit,
+      window.offset,
+    ]);
+    return rows.map((row) => toSiteType(this.db.dialect, row));
+  }
+
+  async findById(tenantId: number, id: number): Promise<SiteType | null> {
+    const [row] = await this.db.rows(SITE_TYPE_BY_ID, [tenantId, id]);
+    return row ? toSiteType(this.db.dialect, row) : null;
+  }
+
+  async activeSites(tenantId: number, siteTypeIds: readonly number[]): Promise<Array<{ id: number; siteTypeId: number }>> {
+    if (siteTypeIds.length === 0) return [];
+    const rows = await this.db.rows(
+      `SELECT id, site_type_id FROM sites WHERE tenant_id = ? AND site_type_id IN (${siteTypeIds.map(() => '?').join(', ')}) ` +
+        "AND status = 'active' ORDER BY site_number, id",
+      [tenantId, ...siteTypeIds],
+    );
+    return rows.map(([id, siteTypeId]) => ({ id: toInt(id), siteTypeId: toInt(siteTypeId) }));
+  }
+}

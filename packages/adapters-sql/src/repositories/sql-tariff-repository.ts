@@ -1,0 +1,115 @@
+import type {
+  Extra,
+  ExtraRecord,
+  ExtraRepository,
+  PageWindow,
+  Restriction,
+  Season,
+  Tariff,
+  TariffRepository,
+  TouristTax,
+} from '@campsite/domain';
+import type { SqlDialect } from '../sql-dialect';
+import { type RawRow, toInt } from '../sql-executor';
+import type { SqlDatabase } from '../sql-database';
+import { jsonList } from './row-mappers';
+import type { ListSource } from './windowed-list';
+
+// The tariff's tables (migration 019; docs/pricing.md). Each read takes the committed rows as they are: the admin
+// console writes them directly, so nothing here is kept between calls.
+
+const SEASONS = 'SELECT site_type_id, from_date, to_date, pitch, adult, youth, child, vat_rate FROM seasons WHERE tenant_id = ?';
+const RESTRICTIONS =
+  'SELECT site_type_id, from_date, to_date, min_stay, max_stay, closed_to_arrival, closed_to_departure, stop_sell ' +
+  'FROM restrictions WHERE tenant_id = ?';
+/** Extras as `GET /extras/` and the feed show them, in the order toExtraRecord reads. */
+export const EXTRAS: ListSource = {
+  columns: 'e.id, e.code, e.name, e.per, e.price, e.vat_rate, e.compulsory_for, e.updated_at, e.tenant_id',
+  table: 'extras',
+  alias: 'e',
+};
+const EXTRAS_OF_TENANT = `SELECT ${EXTRAS.columns} FROM extras e WHERE e.tenant_id = ?`;
+
+const maybeInt = (value: unknown) => (value === null ? null : toInt(value));
+/** SQLite keeps a flag as 0 or 1, PostgreSQL as a boolean. */
+const isSet = (value: unknown) => value === true || value === 1;
+
+function toSeason(row: RawRow): Season {
+  return {
+    siteTypeId: toInt(row[0]),
+    from: row[1] as string,
+    to: row[2] as string,
+    pitch: toInt(row[3]),
+    adult: toInt(row[4]),
+    youth: toInt(row[5]),
+    child: toInt(row[6]),
+    vatRate: toInt(row[7]),
+  };
+}
+
+function toRestriction(row: RawRow): Restriction {
+  return {
+    siteTypeId: toInt(row[0]),
+    from: row[1] as string,
+    to: row[2] as string,
+    minStay: maybeInt(row[3]),
+    maxStay: maybeInt(row[4]),
+    closedToArrival: isSet(row[5]),
+    closedToDeparture: isSet(row[6]),
+    stopSell: isSet(row[7]),
+  };
+}
+
+function toExtra(row: RawRow): Extra {
+  return {
+    id: toInt(row[0]),
+    code: row[1] as string,
+    name: row[2] as string,
+    per: row[3] as Extra['per'],
+    price: toInt(row[4]),
+    vatRate: toInt(row[5]),
+    compulsoryFor: jsonList<unknown>(row[6]).map(toInt),
+  };
+}
+
+export function toExtraRecord(dialect: SqlDialect, row: RawRow): ExtraRecord {
+  return { ...toExtra(row), updatedAt: dialect.readTime(row[7]), tenantId: toInt(row[8]) };
+}
+
+/** Orders rows by date; the order of a tenant's types among each other does not matter to the tariff. */
+const byTypeAndFrom = ' ORDER BY site_type_id, from_date';
+
+export class SqlTariffRepository implements TariffRepository, ExtraRepository {
+  constructor(private readonly db: SqlDatabase) {}
+
+  async tariffOf(tenantId: number): Promise<Tariff> {
+    const { db } = this;
+    const [seasons, restrictions, extras, taxes] = await Promise.all([
+      db.rows(SEASONS + byTypeAndFrom, [tenantId]),
+      db.rows(RESTRICTIONS + byTypeAndFrom, [tenantId]),
+      db.rows(`${EXTRAS_OF_TENANT} ORDER BY e.code`, [tenantId]),
+      db.rows('SELECT adult, youth, child, max_nights FROM tourist_taxes WHERE tenant_id = ?', [tenantId]),
+    ]);
+    const [tax] = taxes;
+    const touristTax: TouristTax | null = tax
+      ? { adult: toInt(tax[0]), youth: toInt(tax[1]), child: toInt(tax[2]), maxNights: maybeInt(tax[3]) }
+      : null;
+    return { seasons: seasons.map(toSeason), restrictions: restrictions.map(toRestriction), extras: extras.map(toExtra), touristTax };
+  }
+
+  async restrictionsOf(tenantId: number, siteTypeId: number): Promise<Restriction[]> {
+    const rows = await this.db.rows(`${RESTRICTIONS} AND site_type_id = ? ORDER BY from_date`, [tenantId, siteTypeId]);
+    return rows.map(toRestriction);
+  }
+
+  async count(tenantId: number): Promise<number> {
+    const row = await this.db.get<{ n: unknown }>('SELECT count(*) AS n FROM extras WHERE tenant_id = ?', [tenantId]);
+    return Number(row?.n ?? 0);
+  }
+
+  /** In byte order of `code` (the column is COLLATE "C" on PostgreSQL, BINARY on SQLite). */
+  async list(tenantId: number, window: PageWindow): Promise<ExtraRecord[]> {
+    const rows = await this.db.rows(`${EXTRAS_OF_TENANT} ORDER BY e.code LIMIT ? OFFSET ?`, [tenantId, window.limit, window.offset]);
+    return rows.map((row) => toExtraRecord(this.db.dialect, row));
+  }
+}
