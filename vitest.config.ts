@@ -29,7 +29,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // The domain holds no global state, and a fresh module graph per file costs more than its tests do
-          // (issue 2: the domain suite runs in under 5 s, also on a busy two-core machine).
+          // (so the domain suite runs in under 5 s, also on a busy two-core machine).
           ...(name === 'domain' ? { isolate: false } : {}),
           // The app's end-to-end tests spawn the real `campsite` command, which runs the compiled dist/: build it first.
           ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts'] } : {}),

@@ -21,7 +21,7 @@ import {
   workDirectory,
 } from './harness';
 
-// Issue 19 through the real `campsite serve`: the sender pushes the change feed to an HTTPS receiver on loopback that
+// docs/webhooks.md through the real `campsite serve`: the sender pushes the change feed to an HTTPS receiver on loopback that
 // this test runs with a certificate of its own (trusted by the server through NODE_EXTRA_CA_CERTS). Signatures are
 // checked with the standardwebhooks package, not with our code. Changes by the API and by plain SQL all arrive, as one
 // chain whose union is the feed; a failure is retried with the same message; 410 pauses and resuming loses nothing.

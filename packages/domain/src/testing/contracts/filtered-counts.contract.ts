@@ -99,7 +99,7 @@ function aDatedFilter(statuses: string[], day: (n: number) => string): fc.Arbitr
 }
 
 /**
- * Issue 17 (docs/database-rules.md): a filtered list's `count` comes from totals the database keeps per status and
+ * docs/database-rules.md §4: a filtered list's `count` comes from totals the database keeps per status and
  * day, and its rows from an access path chosen by those totals. Whatever another program writes with plain SQL
  * (inserts, deletes, status and date changes, moves to another tenant), every count equals COUNT(*) of the rows, and
  * every page shows exactly the rows of that position in the list's order, by offset and by cursor.
