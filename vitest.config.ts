@@ -61,6 +61,8 @@ export default defineConfig({
       // The bench's own load generator: its figures are only as good as its reading of every answer.
       { test: { name: 'bench', root: 'bench', include: ['*.test.ts'] } },
       { test: { name: 'test-support', root: 'test-support', include: ['*.test.ts'] } },
+      // The repository's own checks, run by `pnpm check` (docs/architecture.md, "Comments and documents").
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'] } },
     ],
   },
 });

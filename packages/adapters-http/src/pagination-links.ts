@@ -4,7 +4,8 @@ import { encodeQuery, groupQuery, lastValue, type QueryPairs } from './drf-compa
 /**
  * `next` and `previous` exactly as DRF's PageNumberPagination builds them (docs/api-behaviour.md §2): from the request's absolute
  * URL, keeping every other query parameter as sent, replacing `page`, keys sorted and `quote_plus`-encoded; a
- * `previous` to page 1 drops `page`. `next` also carries the keyset hint `cursor` (team brief); `previous` never does.
+ * `previous` to page 1 drops `page`. `next` also carries the keyset hint `cursor`, so the next page reads on after the
+ * last row instead of counting past the earlier ones (docs/pagination-and-sync.md); `previous` never does.
  */
 export function pageLinks(base: string, query: QueryPairs, page: Page<unknown>): { next: string | null; previous: string | null } {
   let next: string | null = null;
@@ -33,7 +34,11 @@ function withQuery(base: string, query: string): string {
   return query === '' ? base : `${base}?${query}`;
 }
 
-/** base64url of `{"p":page,"s":pageSize,"k":key,"i":id}` (team brief: the shared keyset hint format). */
+/**
+ * base64url of `{"p":page,"s":pageSize,"k":key,"i":id}`: the page it leads to and its size, and the sort key and id of
+ * the row that page starts right after. Clients treat it as opaque (docs/pagination-and-sync.md); only `readPageHint`
+ * reads it back.
+ */
 export function encodeCursor(hint: PageHint): string {
   const json = JSON.stringify({ p: hint.page, s: hint.pageSize, k: hint.after.key, i: hint.after.id });
   return Buffer.from(json, 'utf8').toString('base64url');

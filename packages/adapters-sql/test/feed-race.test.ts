@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { type Persistence, openPersistence } from '../src';
 import { postgresForTests, tempDir } from './support/databases';
 
-// Issue 10's guarantee (docs/change-feed.md): writer processes change one tenant with plain SQL while a reader follows
-// the change feed in a loop; at the end the reader's mirror equals a fresh full read. The test command runs a short
-// version; `pnpm test:soak` runs FEED_RACE_ROUNDS=20 rounds of FEED_RACE_MS=10000.
+// The change feed's guarantee (docs/change-feed.md, "The guarantee"): writer processes change one tenant with plain
+// SQL while a reader follows the change feed in a loop; at the end the reader's mirror equals a fresh full read. The
+// test command runs a short version; `pnpm test:soak` runs FEED_RACE_ROUNDS=20 rounds of FEED_RACE_MS=10000.
 
 const ROUNDS = Number(process.env.FEED_RACE_ROUNDS ?? 3);
 const DURATION_MS = Number(process.env.FEED_RACE_MS ?? 2_000);

@@ -59,8 +59,8 @@ const SHAPES: Shape[] = [
   bookingList('unfiltered, page 5', {}, /\bbookings_created_check_in\b/, page(20, 80)),
   bookingList('by status', { status: 'confirmed' }, /\bbookings_status_created_check_in\b/),
   bookingList('by customer', { customerId: 3 }, /\bbookings_customer_created\b/),
-  // Not chosen by the repository (issue 17 covers status and dates): the planner takes the updated_at range or walks
-  // the creation order, both through an index.
+  // The repository picks the way in only for a status and a check-in range (docs/database-rules.md §4); here the
+  // planner takes the updated_at range or walks the creation order, both through an index.
   bookingList('updated since', { updatedSince: new Date(newest.getTime() - 30 * DAY) }, /\bbookings_(updated|created_check_in)\b/),
   bookingList('wide check-in range', wide, /\bbookings_created_check_in\b/),
   bookingList('wide check-in range, page 5', wide, /\bbookings_created_check_in\b/, page(20, 80)),

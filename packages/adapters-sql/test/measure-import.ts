@@ -1,5 +1,5 @@
 /**
- * Measures the bulk import and list reads at tenant scale (issue 6). Not a test: it prints numbers.
+ * Measures the bulk import and list reads at the scale of a large tenant. Not a test: it prints numbers.
  *   npx tsx packages/adapters-sql/test/measure-import.ts [BOOKINGS] [DATABASE_URL]
  * Without DATABASE_URL it measures a temporary SQLite file, and Postgres too when TEST_DATABASE_URL is set.
  */

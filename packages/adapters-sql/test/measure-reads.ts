@@ -1,5 +1,5 @@
 /**
- * Times the list and detail reads of a 100k-booking tenant, per call, on SQLite and Postgres (issue 6). Not a test:
+ * Times the list and detail reads of a 100k-booking tenant, per call, on SQLite and Postgres. Not a test:
  * it prints milliseconds per call, one line per read, for before/after comparisons of read-path changes.
  *   npx tsx packages/adapters-sql/test/measure-reads.ts [--bookings 100000] [--only sqlite|postgres] [--keep]
  * Postgres runs when TEST_DATABASE_URL is set. With --keep the database (a file under the temp directory, a named
@@ -115,7 +115,7 @@ export async function readCases(persistence: Persistence, tenantId: number): Pro
     ['bookings check-in from 2026-01-01', list({ checkInFrom: '2026-01-01' }, page(1)), 200],
     ['bookings check-in 2020 (old)', list({ checkInFrom: '2020-01-01', checkInTo: '2020-12-31' }, page(1)), 10],
     ['count check-in one summer', () => persistence.bookings.count(tenantId, summer), 50],
-    // Issue 17: filtered counts and pages of every shape, early and late ranges, narrow and wide.
+    // Filtered counts and pages of every shape (docs/database-rules.md §4), early and late ranges, narrow and wide.
     ['count completed from 2020-01-01', () => persistence.bookings.count(tenantId, { status: 'completed', checkInFrom: '2020-01-01' }), 10],
     ['count pending from 2020-01-01', () => persistence.bookings.count(tenantId, { status: 'pending', checkInFrom: '2020-01-01' }), 10],
     ['count check-in to 2025-12-31', () => persistence.bookings.count(tenantId, { checkInTo: '2025-12-31' }), 10],

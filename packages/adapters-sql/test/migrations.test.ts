@@ -90,7 +90,7 @@ describe('migrations', () => {
         const rows = await adminQuery(postgres!.baseUrl, `SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
         expect(rows.rows.map((r) => Number(r.version))).toEqual(loadMigrations('postgres').map((m) => m.version));
         expect(await b.tenants.isEmpty()).toBe(true);
-        // Issue 6: rate-limit hits must not wait for WAL flushes.
+        // Unlogged: a rate-limit hit must not wait for a WAL flush (docs/database-rules.md, "Rate-limit counts").
         const persistence = await adminQuery(
           postgres!.baseUrl,
           'SELECT c.relpersistence FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace ' +

@@ -6,8 +6,8 @@ import { postgresForTests, tempDir } from './support/databases';
 import { postgresRawWriter, sqliteRawWriter } from './support/raw-writer';
 import type { RawWriter } from '@campsite/domain/testing';
 
-// Issue 16.5: a list's count and rows come from one snapshot. Inside `snapshots.consistent`, a commit by another
-// program between the reads is not seen by the later ones; afterwards it is.
+// docs/database-rules.md §4: a list's count and rows come from one snapshot. Inside `snapshots.consistent`, a commit by
+// another program between the reads is not seen by the later ones; afterwards it is.
 
 function describeSnapshots(name: string, open: () => Promise<{ persistence: Persistence; raw: RawWriter; done(): Promise<void> }>): void {
   describe(`one snapshot per page: ${name}`, () => {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPersistence } from '../src';
 import { postgresForTests, tempDir } from './support/databases';
 
-// Issue 16 (docs/database-rules.md §3): the schema itself refuses what would make the API answer wrongly, whoever
-// writes. Plain SQL only, no application code past the migration: each rule's offending statement is refused, and a
-// valid statement of the same shape passes.
+// docs/database-rules.md §3: the schema itself refuses what would make the API answer wrongly, whoever writes. Plain
+// SQL only, no application code past the migration: each rule's offending statement is refused, and a valid statement
+// of the same shape passes.
 
 /** A second program's connection: plain SQL with `?` placeholders. */
 interface RawSql {

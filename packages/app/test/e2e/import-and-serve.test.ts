@@ -1,32 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_KEY_PATTERN } from '@campsite/domain';
-import {
-  FULL_KEY,
-  REVOKED_KEY,
-  SAMPLE_FIXTURE,
-  SITES_ONLY_KEY,
-  type ServeProcess,
-  cliEnv,
-  describeOnBackends,
-  https,
-  runCli,
-  startServe,
-  workDirectory,
-} from './harness';
+import { FULL_KEY, REVOKED_KEY, SITES_ONLY_KEY, type ServeProcess, describeOnBackends, https, runCli } from './harness';
+import { API, fixtureFile, importAndServe } from './support/sample-server';
 
-const API = '/api/v1/public';
-
-/** The sample fixture with one change, written next to the test's work directory. */
-function fixtureFile(dir: string, name: string, edit: (doc: any) => void): string {
-  const doc = JSON.parse(readFileSync(SAMPLE_FIXTURE, 'utf8'));
-  edit(doc);
-  const file = join(dir, name);
-  writeFileSync(file, JSON.stringify(doc, null, 2));
-  return file;
-}
+// `campsite import` then `campsite serve`, as an operator runs them: the served API over real HTTPS (webhook endpoints
+// included), a bad import that changes nothing, and a SIGTERM that loses no request. The key and booking commands
+// against the running server are in operator-commands-while-serving.test.ts.
 
 describeOnBackends('campsite import, serve and operator commands', (backend) => {
   let cwd: string;
@@ -34,13 +13,7 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
   let server: ServeProcess;
 
   beforeAll(async () => {
-    cwd = workDirectory();
-    env = cliEnv(await backend().freshDatabase());
-    const imported = await runCli(['import', SAMPLE_FIXTURE], env, cwd);
-    expect(imported.stderr).toBe('');
-    expect(imported.code).toBe(0);
-    expect(imported.stdout).toMatch(/^imported 1 tenant, 15 rows in \d+\.\d s \(\d+ rows\/s\)\n$/);
-    server = await startServe(env, cwd);
+    ({ cwd, env, server } = await importAndServe(backend()));
   });
 
   afterAll(async () => {
@@ -145,39 +118,7 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     });
   });
 
-  it('keys create prints the raw key alone; the key works with its scopes; keys list shows it without a secret', async () => {
-    const created = await runCli(
-      [
-        'keys',
-        'create',
-        '--tenant',
-        'alpenblick',
-        '--name',
-        'channel manager',
-        '--scopes',
-        'sites:read,invoices:read',
-        '--expires',
-        '2099-01-01T00:00:00Z',
-      ],
-      env,
-      cwd,
-    );
-    expect(created.code).toBe(0);
-    expect(created.stdout).toMatch(/^ck_[A-Za-z0-9]{29}\n$/);
-    const key = created.stdout.trim();
-    expect(API_KEY_PATTERN.test(key)).toBe(true);
-
-    expect((await https(`${server.url}${API}/sites/`, { key })).status).toBe(200);
-    expect((await https(`${server.url}${API}/customers/`, { key })).status).toBe(403);
-
-    const list = await runCli(['keys', 'list', '--tenant', 'alpenblick'], env, cwd);
-    expect(list.code).toBe(0);
-    const row = list.stdout.split('\n').find((line) => line.startsWith(key.slice(0, 8)));
-    expect(row).toMatch(/channel manager\s+sites:read,invoices:read\s+2099-01-01T00:00:00Z\s+no\s+20\d\d-/);
-    expect(list.stdout).not.toContain(key.slice(8));
-    expect(list.stdout).not.toContain('$2b$');
-  });
-
+  // After the booking created above: the key reads bookings only, so its feed ends where the tenant's does.
   it('keys create accepts webhooks:manage; the key manages webhook endpoints, stored in the database (docs/webhooks.md)', async () => {
     const key = (
       await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'hooks', '--scopes', 'bookings:read,webhooks:manage'], env, cwd)
@@ -198,49 +139,6 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
     expect((await https(hooks, { key: FULL_KEY })).status).toBe(403);
     expect((await https(`${hooks}${created.body.id}/`, { method: 'DELETE', key })).status).toBe(204);
     expect((await https(hooks, { key })).body.count).toBe(0);
-  });
-
-  it('keys revoke makes the very next request 401 key_inactive', async () => {
-    const key = (
-      await runCli(['keys', 'create', '--tenant', 'alpenblick', '--name', 'to revoke', '--scopes', 'bookings:read'], env, cwd)
-    ).stdout.trim();
-    expect((await https(`${server.url}${API}/bookings/`, { key })).status).toBe(200);
-
-    const revoked = await runCli(['keys', 'revoke', key.slice(0, 8), '--tenant', 'alpenblick'], env, cwd);
-    expect(revoked.code).toBe(0);
-    const next = await https(`${server.url}${API}/bookings/`, { key });
-    expect(next.status).toBe(401);
-    expect(next.body).toEqual({ detail: 'key_inactive' });
-    expect(next.headers['www-authenticate']).toMatch(/^Bearer/);
-  });
-
-  it('keys create with an expiry already past warns, and the key answers 401 key_inactive from the start', async () => {
-    const created = await runCli(
-      ['keys', 'create', '--tenant', 'alpenblick', '--name', 'expired', '--scopes', 'sites:read', '--expires', '2020-01-01'],
-      env,
-      cwd,
-    );
-    expect(created.code).toBe(0);
-    expect(created.stdout).toMatch(/^ck_[A-Za-z0-9]{29}\n$/);
-    expect(created.stderr).toMatch(/^campsite: warning: --expires 2020-01-01T00:00:00\.000Z is in the past/);
-    const answer = await https(`${server.url}${API}/sites/`, { key: created.stdout.trim() });
-    expect(answer).toMatchObject({ status: 401, body: { detail: 'key_inactive' } });
-  });
-
-  it('rejects bad key commands with one line on stderr and nothing on stdout', async () => {
-    for (const args of [
-      ['keys', 'create', '--tenant', 'alpenblick', '--name', 'x', '--scopes', 'sites:write'],
-      ['keys', 'create', '--tenant', 'alpenblick', '--name', 'x', '--scopes', 'sites:read', '--expires', 'yesterday'],
-      ['keys', 'create', '--tenant', 'nowhere', '--name', 'x', '--scopes', 'sites:read'],
-      ['keys', 'revoke', 'ck_nope0', '--tenant', 'alpenblick'],
-    ]) {
-      const result = await runCli(args, env, cwd);
-      expect(result.code, args.join(' ')).not.toBe(0);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
-      expect(result.stderr).toMatch(/^campsite: /);
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-    }
   });
 
   it('a bad fixture exits non-zero naming the JSON path, and changes nothing', async () => {
@@ -275,34 +173,6 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
 
     const after = await https(`${server.url}${API}/sites/`, { key: FULL_KEY });
     expect(after.body).toEqual(before.body);
-  });
-
-  it("bookings confirm and cancel apply the operator's transitions (docs/api-behaviour.md §5)", async () => {
-    const created = await https(`${server.url}${API}/bookings/`, {
-      method: 'POST',
-      key: FULL_KEY,
-      body: { site_id: 1, check_in_date: '2027-05-10', check_out_date: '2027-05-12', num_adults: 1 },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = String(created.body.id);
-    // Warm the server's reads first: the CLI's write, from another process, must still show on the next request.
-    const pendingPath = `${server.url}${API}/bookings/?status=pending&page_size=200`;
-    expect((await https(`${server.url}${API}/bookings/${id}/`, { key: FULL_KEY })).body.status).toBe('pending');
-    const pendingBefore = (await https(pendingPath, { key: FULL_KEY })).body.count as number;
-
-    const confirmed = await runCli(['bookings', 'confirm', id, '--tenant', 'alpenblick'], env, cwd);
-    expect(confirmed.code).toBe(0);
-    expect(confirmed.stdout).toBe(`booking ${id} (${created.body.booking_reference}) is confirmed, total 70.00 CHF\n`);
-    expect((await https(`${server.url}${API}/bookings/${id}/`, { key: FULL_KEY })).body.status).toBe('confirmed');
-    expect((await https(pendingPath, { key: FULL_KEY })).body.count).toBe(pendingBefore - 1);
-
-    const cancelled = await runCli(['bookings', 'cancel', id, '--tenant', 'alpenblick'], env, cwd);
-    expect(cancelled.code).toBe(0);
-    expect((await https(`${server.url}${API}/bookings/${id}/`, { key: FULL_KEY })).body.status).toBe('cancelled');
-
-    const again = await runCli(['bookings', 'confirm', id, '--tenant', 'alpenblick'], env, cwd);
-    expect(again.code).not.toBe(0);
-    expect(again.stderr).toBe(`campsite: booking ${id} is cancelled; it cannot become confirmed\n`);
   });
 
   it('migrate is idempotent on a migrated database', async () => {

@@ -16,10 +16,11 @@ import {
   workDirectory,
 } from './harness';
 
-// Issues 10 and 16 through the real `campsite serve` process: another program (this test, on a driver connection of
-// its own, as the admin console or psql/sqlite3 would) writes the database with plain SQL, and the server's very next
-// answers show it: reads it had kept, counts per status, updated_at, the change feed, a revoked key, and creates that
-// neither collide with the other program's ids nor break the overlap rule. No answer is a 5xx.
+// docs/database-rules.md and docs/change-feed.md through the real `campsite serve` process: another program (this
+// test, on a driver connection of its own, as the admin console or psql/sqlite3 would) writes the database with plain
+// SQL, and the server's very next answers show it: reads it had kept, counts per status, updated_at, the change feed,
+// a revoked key, and creates that neither collide with the other program's ids nor break the overlap rule. No answer
+// is a 5xx.
 
 const API = '/api/v1/public';
 

@@ -1,16 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
-import { type Server, createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import pg from 'pg';
-import { generate } from 'selfsigned';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   FULL_KEY,
-  REPO_ROOT,
   SAMPLE_FIXTURE,
   type ServeProcess,
   cliEnv,
@@ -20,70 +13,15 @@ import {
   startServe,
   workDirectory,
 } from './harness';
+import { type ChangesMessage, type Received, otherProgram, startReceiver, until } from './support/webhook-receiver';
 
-// Issue 19 through the real `campsite serve`: the sender pushes the change feed to an HTTPS receiver on loopback that
-// this test runs with a certificate of its own (trusted by the server through NODE_EXTRA_CA_CERTS). Signatures are
-// checked with the standardwebhooks package, not with our code. Changes by the API and by plain SQL all arrive, as one
-// chain whose union is the feed; a failure is retried with the same message; 410 pauses and resuming loses nothing.
+// docs/webhooks.md through the real `campsite serve`: the sender pushes the change feed to an HTTPS receiver on
+// loopback that this test runs with a certificate of its own (trusted by the server through NODE_EXTRA_CA_CERTS).
+// Signatures are checked with the standardwebhooks package, not with our code. Changes by the API and by plain SQL all
+// arrive, as one chain whose union is the feed; a failure is retried with the same message; 410 pauses and resuming
+// loses nothing.
 
 const API = '/api/v1/public';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  status: number;
-}
-
-interface ChangesMessage {
-  type: 'changes';
-  data: { endpoint_id: number; previous: string; cursor: string; results: Array<{ type: string; id: number; object: unknown }> };
-}
-
-/**
- * An HTTPS receiver answering each message with the next queued status (204 once the queue is empty); a queued 0
- * never answers, which keeps the attempt in flight.
- */
-async function startReceiver(): Promise<{ server: Server; url: string; ca: string; received: Received[]; answers: number[] }> {
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-  } as Parameters<typeof generate>[1]);
-  const received: Received[] = [];
-  const answers: number[] = [];
-  const server = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const status = answers.shift() ?? 204;
-      received.push({ headers: req.headers, body, status });
-      if (status !== 0) res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, ca: pems.cert, received, answers };
-}
-
-/** Plain SQL on a connection of its own, as the admin console or psql would write. */
-async function otherProgram(databaseUrl: string): Promise<{ run(sql: string): Promise<void>; close(): Promise<void> }> {
-  if (databaseUrl.startsWith('sqlite:')) {
-    const Database = createRequire(join(REPO_ROOT, 'packages/adapters-sql/package.json'))('better-sqlite3');
-    const db = new Database(databaseUrl.slice('sqlite:'.length));
-    db.pragma('busy_timeout = 5000');
-    return { run: async (sql) => void db.prepare(sql).run(), close: async () => db.close() };
-  }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  return { run: async (sql) => void (await client.query(sql)), close: () => client.end() };
-}
-
-async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describeOnBackends('webhooks pushed to a real receiver', (backend) => {
   let server: ServeProcess;

@@ -12,11 +12,11 @@ import {
   workDirectory,
 } from './harness';
 
-// Issue 16's race (docs/database-rules.md): a program takes bookings with plain SQL, by the documented protocol
-// (lock the site, check, take the next id from the counter, insert), while four `campsite serve` processes create
-// bookings for the same pitches and nights. Afterwards: no answer was a 5xx, no two pending or confirmed stays of one
-// site share a night, and every count the API answers equals COUNT(*). The test command runs 2 s; `pnpm test:soak`
-// runs WRITERS_RACE_MS=10000.
+// The overlap rule's race (docs/database-rules.md §3): a program takes bookings with plain SQL, by the documented
+// protocol (lock the site, check, take the next id from the counter, insert), while four `campsite serve` processes
+// create bookings for the same pitches and nights. Afterwards: no answer was a 5xx, no two pending or confirmed stays
+// of one site share a night, and every count the API answers equals COUNT(*). The test command runs 2 s;
+// `pnpm test:soak` runs WRITERS_RACE_MS=10000.
 
 const API = '/api/v1/public';
 const DURATION_MS = Number(process.env.WRITERS_RACE_MS ?? 2_000);

@@ -7,15 +7,14 @@ import { rejectionOf } from '../rejection-of';
 import type { AdapterSet } from './adapter-set';
 import { aNewBooking } from './new-booking';
 
+/** Seeds a tenant with sites 1 (active), 2 (active) and 3 (inactive), plus the given bookings; answers its id. */
+export type TenantWith = (set: AdapterSet, bookings?: ReturnType<typeof aBooking>[]) => Promise<number>;
+
 /**
  * The part of the `BookingRepository` contract about stays that hold a site (`listOccupyingStays`) and status changes
- * (`updateStatus`), run inside describeBookingRepositoryContract. `tenantWith` seeds a tenant with sites 1 (active),
- * 2 (active) and 3 (inactive), plus the given bookings.
+ * (`updateStatus`), run inside describeBookingRepositoryContract.
  */
-export function describeStaysAndStatus(
-  adapters: () => AdapterSet,
-  tenantWith: (set: AdapterSet, bookings?: ReturnType<typeof aBooking>[]) => Promise<number>,
-): void {
+export function describeStaysAndStatus(adapters: () => AdapterSet, tenantWith: TenantWith): void {
   describe('listOccupyingStays', () => {
     const day = (n: number) => new Date(Date.UTC(2027, 5, 1) + n * 86_400_000).toISOString().slice(0, 10);
     // Imported rows may overlap, so two stays can share a site and an arrival: the order is total over all three.

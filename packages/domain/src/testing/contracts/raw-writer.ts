@@ -10,7 +10,7 @@ export type RawInvoice = TenantSnapshot['invoices'][number];
 /** The lists whose totals the API answers, as `RawWriter.countRows` counts them. */
 export type CountedList = 'bookings' | 'sites' | 'customers' | 'invoices';
 
-/** Issue 17: a filter of a dated list, as plain SQL applies it (bookings: check-in date; invoices: UTC day of issued_at). */
+/** A filter of a dated list, as plain SQL applies it (bookings: check-in date; invoices: UTC day of issued_at). */
 export interface DatedFilter {
   status?: string;
   from?: string;
@@ -57,9 +57,9 @@ export interface RawWriter extends TariffWriter {
   setBillingIban(tenantId: number, iban: string): Promise<void>;
   /** Refused (throws) unless `customerId` is a `customer` user of the tenant, as the database refuses it. */
   setBookingCustomer(tenantId: number, bookingId: number, customerId: number | null): Promise<void>;
-  /** One UPDATE statement of a booking (issue 17); a move needs the same site id in the other tenant. */
+  /** One UPDATE statement of a booking, which the dated totals must follow; a move needs the same site id in the other tenant. */
   updateBooking(tenantId: number, id: number, change: BookingChange): Promise<void>;
-  /** One UPDATE statement of an invoice (issue 17); a moved invoice must have no booking. */
+  /** One UPDATE statement of an invoice, which the dated totals must follow; a moved invoice must have no booking. */
   updateInvoice(tenantId: number, id: number, change: InvoiceChange): Promise<void>;
   /** COUNT(*) of a dated list's matching rows, and their ids in the list's order (created_at / issued_at, id, descending). */
   matching(tenantId: number, list: 'bookings' | 'invoices', filter: DatedFilter): Promise<{ count: number; ids: number[] }>;
