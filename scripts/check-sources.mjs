@@ -72,11 +72,7 @@ export const LONG_FILES_BEING_SPLIT = [
   'packages/adapters-http/src/openapi/building-blocks.ts',
   'packages/adapters-http/src/openapi/operations.ts',
   'packages/adapters-http/src/schemas/resource-responses.schema.ts',
-  'packages/adapters-sql/src/postgres/pg-database.ts',
-  'packages/adapters-sql/src/repositories/sql-tenant-importer.ts',
-  'packages/app/src/container.ts',
   'packages/app/src/fixtures/parse-fixture.ts',
-  'packages/app/src/server.ts',
 ];
 
 /**
