@@ -4,6 +4,7 @@ import { CROCKFORD_REFERENCE, CountingRandom, type CreateBookingWorld, aCreateBo
 import { rejectionOf } from '../testing/test-world';
 import { BOOKING_REFERENCE_ALPHABET } from './booking';
 import { CreateBooking } from './create-booking';
+import type { RandomSource } from '../shared/random-source';
 
 let world: CreateBookingWorld['world'];
 let create: CreateBookingWorld['create'];
@@ -64,13 +65,25 @@ describe('CreateBooking: the created booking (docs/api-behaviour.md §3)', () =>
   });
 });
 
+/** CreateBooking on the world's ports, drawing its references from `random`. */
+const creating = (random: RandomSource) =>
+  new CreateBooking({
+    bookings: world.bookings,
+    sites: world.sites,
+    clock: world.clock,
+    random,
+    customers: world.customers,
+    quotes: world.quotes,
+    tariffs: world.tariffs,
+  });
+
 describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () => {
   // Bytes 0..9 map onto the alphabet's first ten characters.
   const forced = Uint8Array.from({ length: 10 }, (_, i) => i);
 
   it('draws a new reference when the first one is taken in the tenant', async () => {
     await seedBooking({ id: 1, siteId: 3, status: 'cancelled', bookingReference: '0123456789' });
-    const retrying = new CreateBooking({ bookings: world.bookings, sites: world.sites, clock: world.clock, random: new SeededRandom(5, [forced, forced]), customers: world.customers, quotes: world.quotes, tariffs: world.tariffs });
+    const retrying = creating(new SeededRandom(5, [forced, forced]));
     const booking = await retrying.execute(alpine(), input(1));
     expect(booking.bookingReference).toMatch(CROCKFORD_REFERENCE);
     expect(booking.bookingReference).not.toBe('0123456789');
@@ -78,7 +91,7 @@ describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () =
   });
 
   it('makes two bookings collide on their forced reference and still stores both', async () => {
-    const retrying = new CreateBooking({ bookings: world.bookings, sites: world.sites, clock: world.clock, random: new SeededRandom(5, [forced, forced]), customers: world.customers, quotes: world.quotes, tariffs: world.tariffs });
+    const retrying = creating(new SeededRandom(5, [forced, forced]));
     const first = await retrying.execute(alpine(), input(1));
     const second = await retrying.execute(alpine(), input(1, { checkInDate: '2026-09-01', checkOutDate: '2026-09-02' }));
     expect(first.bookingReference).toBe('0123456789');
@@ -87,7 +100,7 @@ describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () =
 
   it('does not count a reference of another tenant as a collision', async () => {
     await seedBooking({ id: 1, siteId: 3, status: 'cancelled', bookingReference: '0123456789' });
-    const forcedOnce = new CreateBooking({ bookings: world.bookings, sites: world.sites, clock: world.clock, random: new SeededRandom(5, [forced]), customers: world.customers, quotes: world.quotes, tariffs: world.tariffs });
+    const forcedOnce = creating(new SeededRandom(5, [forced]));
     expect((await forcedOnce.execute(world.principal('lakeside'), input(1))).bookingReference).toBe('0123456789');
   });
 
@@ -99,7 +112,7 @@ describe('CreateBooking: reference collisions (docs/api-behaviour.md §3)', () =
         return forced;
       }
     })(1);
-    const stubborn = new CreateBooking({ bookings: world.bookings, sites: world.sites, clock: world.clock, random: alwaysTaken, customers: world.customers, quotes: world.quotes, tariffs: world.tariffs });
+    const stubborn = creating(alwaysTaken);
     expect((await rejectionOf(stubborn.execute(alpine(), input(1)))).code).toBe('duplicate_booking_reference');
     expect(alwaysTaken.draws).toBeGreaterThan(1);
     expect(alwaysTaken.draws).toBeLessThanOrEqual(20);

@@ -12,7 +12,10 @@ export interface ExtraRecord extends Extra {
  * the tourist tax. Any writer may change it (the admin console does); every read sees the committed rows.
  */
 export interface TariffRepository {
-  /** The tenant's whole tariff; empty lists and no tourist tax for a tenant without one. */
+  /**
+   * The tenant's whole tariff: seasons and restrictions by type and date, extras in `code` order; empty lists and no
+   * tourist tax for a tenant without one.
+   */
   tariffOf(tenantId: number): Promise<Tariff>;
   /** The stay rules of one site type, in date order: what every create checks (docs/channel-managers.md). */
   restrictionsOf(tenantId: number, siteTypeId: number): Promise<Restriction[]>;

@@ -53,7 +53,15 @@ export async function aCreateBookingWorld() {
     }),
     aTenant('lakeside', { sites: [aSite({ id: 1 }), aSite({ id: 2 }), aSite({ id: 9, siteNumber: 'L9' })] }),
   ]);
-  const create = new CreateBooking({ bookings: world.bookings, sites: world.sites, clock: world.clock, random: new CountingRandom(99), customers: world.customers, quotes: world.quotes, tariffs: world.tariffs });
+  const create = new CreateBooking({
+    bookings: world.bookings,
+    sites: world.sites,
+    clock: world.clock,
+    random: new CountingRandom(99),
+    customers: world.customers,
+    quotes: world.quotes,
+    tariffs: world.tariffs,
+  });
   const alpine = () => world.principal('alpine');
   return {
     world,

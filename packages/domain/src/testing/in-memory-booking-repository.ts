@@ -76,6 +76,10 @@ export class InMemoryBookingRepository implements BookingRepository {
 
   async insertIfAvailable(booking: NewBooking, completion?: IdempotencyCompletion) {
     const { store } = this;
+    // In the order the SQL create meets them: the quote (locked first), the site, then the row's own keys.
+    const quote = booking.quoteId === null ? null : store.quotes.find((q) => q.tenantId === booking.tenantId && q.id === booking.quoteId);
+    if (booking.quoteId !== null && !quote) throw new DomainError('quote_not_found');
+    if (quote && quote.bookingId !== null) throw new DomainError('quote_used');
     const siteId = this.placeOf(booking);
     if (siteId === null) throw new DomainError('site_unavailable');
     if (booking.customerId !== null && !isCustomerOf(store, booking.tenantId, booking.customerId)) {
@@ -88,8 +92,6 @@ export class InMemoryBookingRepository implements BookingRepository {
     if (completion && (!record || record.token !== completion.token || record.booking !== null)) {
       throw new DomainError('idempotency_key_in_use');
     }
-    const quote = booking.quoteId === null ? null : store.quotes.find((q) => q.tenantId === booking.tenantId && q.id === booking.quoteId);
-    if (quote && quote.bookingId !== null) throw new DomainError('quote_used');
     const { lines, siteTypeId: _type, ...fields } = booking;
     const stored: StoredBooking = {
       ...fields,

@@ -35,6 +35,14 @@ export class InMemoryChangeFeed implements ChangeFeedRepository {
       const { role: _role, ...customer } = user;
       return customer;
     }
+    if (type === 'site_type') {
+      const siteType = mine(store.siteTypes);
+      return siteType ? store.siteTypeView(siteType) : null;
+    }
+    if (type === 'extra') {
+      const extra = mine(store.extras);
+      return extra ? { ...extra, compulsoryFor: [...extra.compulsoryFor] } : null;
+    }
     const invoice = mine(store.invoices);
     return invoice ? { ...invoice } : null;
   }

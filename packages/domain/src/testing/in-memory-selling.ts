@@ -1,5 +1,5 @@
 import type { PageWindow } from '../shared/pagination';
-import type { SiteType, SiteTypeRepository } from '../sites/site-type';
+import type { SiteTypeRepository } from '../sites/site-type';
 import type { Restriction, Tariff } from '../pricing/tariff';
 import { compareAscii } from '../pricing/tariff';
 import type { ExtraRecord, ExtraRepository, TariffRepository } from '../pricing/tariff-repository';
@@ -16,12 +16,12 @@ export class InMemorySiteTypeRepository implements SiteTypeRepository {
 
   async list(tenantId: number, window: PageWindow) {
     const types = this.store.siteTypes.filter((t) => t.tenantId === tenantId).sort((a, b) => a.id - b.id);
-    return types.slice(window.offset, window.offset + window.limit).map((t) => this.view(t));
+    return types.slice(window.offset, window.offset + window.limit).map((t) => this.store.siteTypeView(t));
   }
 
   async findById(tenantId: number, id: number) {
     const type = this.store.siteTypes.find((t) => t.tenantId === tenantId && t.id === id);
-    return type ? this.view(type) : null;
+    return type ? this.store.siteTypeView(type) : null;
   }
 
   async activeSites(tenantId: number, siteTypeIds: readonly number[]) {
@@ -30,18 +30,6 @@ export class InMemorySiteTypeRepository implements SiteTypeRepository {
       .filter((s) => s.tenantId === tenantId && wanted.has(s.siteTypeId) && s.status === 'active')
       .sort((a, b) => compareBytes(a.siteNumber, b.siteNumber) || a.id - b.id)
       .map((s) => ({ id: s.id, siteTypeId: s.siteTypeId }));
-  }
-
-  private view(type: InMemoryStore['siteTypes'][number]): SiteType {
-    const active = this.store.sites.filter((s) => s.tenantId === type.tenantId && s.siteTypeId === type.id && s.status === 'active');
-    return {
-      id: type.id,
-      tenantId: type.tenantId,
-      name: type.name,
-      activeSites: active.length,
-      maxOccupants: Math.max(0, ...active.map((s) => s.maxOccupants)),
-      updatedAt: type.updatedAt,
-    };
   }
 }
 
@@ -56,7 +44,10 @@ export class InMemoryTariffRepository implements TariffRepository, ExtraReposito
     return {
       seasons: store.seasons.filter((row) => row.tenantId === tenantId).map(strip),
       restrictions: store.restrictions.filter((row) => row.tenantId === tenantId).map(strip),
-      extras: store.extras.filter((row) => row.tenantId === tenantId).map(({ tenantId: _t, updatedAt: _u, ...extra }) => extra),
+      extras: store.extras
+        .filter((row) => row.tenantId === tenantId)
+        .sort((a, b) => compareAscii(a.code, b.code))
+        .map(({ tenantId: _t, updatedAt: _u, ...extra }) => ({ ...extra, compulsoryFor: [...extra.compulsoryFor] })),
       touristTax: store.touristTaxes.get(tenantId) ?? null,
     };
   }

@@ -9,6 +9,7 @@ import type { ExtraRecord } from '../pricing/tariff-repository';
 import type { Quote } from '../quotes/quote';
 import { type Clock, systemClock } from '../shared/clock';
 import type { Site } from '../sites/site';
+import type { SiteType } from '../sites/site-type';
 import type { Tenant } from '../tenants/tenant';
 import type { DeliveryRecord, PendingMessage } from '../webhooks/webhook-delivery';
 import type { WebhookEndpoint } from '../webhooks/webhook-endpoint';
@@ -131,6 +132,19 @@ export class InMemoryStore {
     if (!type) return;
     type.updatedAt = this.clock.now();
     this.record(tenantId, 'site_type', siteTypeId, false, type.updatedAt);
+  }
+
+  /** A site type as the SQL view computes it: what its active sites make of it. */
+  siteTypeView(type: InMemoryStore['siteTypes'][number]): SiteType {
+    const active = this.sites.filter((s) => s.tenantId === type.tenantId && s.siteTypeId === type.id && s.status === 'active');
+    return {
+      id: type.id,
+      tenantId: type.tenantId,
+      name: type.name,
+      activeSites: active.length,
+      maxOccupants: Math.max(0, ...active.map((s) => s.maxOccupants)),
+      updatedAt: type.updatedAt,
+    };
   }
 
   bookingView(booking: StoredBooking): Booking {

@@ -16,6 +16,8 @@ import { describeFilteredCountsContract } from './filtered-counts.contract';
 import { describeChangeFeedContract } from './change-feed.contract';
 import { describeWebhookEndpointsContract } from './webhook-endpoints.contract';
 import { describeWebhookDeliveryContract } from './webhook-delivery.contract';
+import { describeTariffContract } from './tariff.contract';
+import { describeQuotesContract } from './quotes.contract';
 
 export * from './adapter-set';
 export * from './access.contract';
@@ -33,6 +35,8 @@ export * from './filtered-counts.contract';
 export * from './change-feed.contract';
 export * from './webhook-endpoints.contract';
 export * from './webhook-delivery.contract';
+export * from './tariff.contract';
+export * from './quotes.contract';
 
 /**
  * Every port's contract against one backend; each suite gets its own `setup()`. What a backend lacks it declares in
@@ -55,4 +59,6 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup): voi
   describeWebhookDeliveryContract(name, setup);
   describeIdempotencyStoreContract(name, setup);
   describeRateLimiterContract(name, setup);
+  describeTariffContract(name, setup);
+  describeQuotesContract(name, setup);
 }
