@@ -45,6 +45,8 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** `WEBHOOK_TIMEOUT_MS`: how long one delivery attempt may take (docs/webhooks.md). */
   webhookTimeoutMs: number;
+  /** `QUOTE_TTL_SECONDS`: how long a quote binds (docs/channel-managers.md, "Quotes"). */
+  quoteTtlSeconds: number;
   /** Which accelerators run (docs/performance.md): ACCELERATORS, then one ACCELERATOR_<NAME> per mechanism. */
   accelerators: Accelerators;
   /** The memory every cache of the service draws on, in bytes (CACHE_BUDGET_MB; docs/operations.md). */
@@ -181,6 +183,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   WEBHOOK_TIMEOUT_MS: integer(100, 600_000).default(10_000),
+  QUOTE_TTL_SECONDS: integer(1, 604_800).default(1800),
   WORKERS: workerCount.default(1),
   METRICS_PORT: integer(0, 65535).optional(),
   METRICS_HOST: z.string().optional(),
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: v.MAX_CONNECTIONS,
     webhookAllowLoopback: v.WEBHOOK_ALLOW_LOOPBACK === '1',
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
+    quoteTtlSeconds: v.QUOTE_TTL_SECONDS,
     accelerators: Object.fromEntries(
       Object.entries(ACCELERATOR_VARIABLES).map(([name, variable]) => [name, (v[variable as Variable] ?? v.ACCELERATORS) === 'on']),
     ) as unknown as Accelerators,

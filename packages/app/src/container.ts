@@ -7,30 +7,17 @@ import type { DestinationStream, Logger } from 'pino';
 import {
   AdmitRequest,
   ApiKeyVerifier,
-  ChangeBookingStatus,
   type Clock,
   DeliverChanges,
-  CreateBooking,
-  GetAvailability,
-  GetBooking,
-  GetInvoice,
   GetInvoiceDocument,
   type InvoiceRenderer,
-  ListInvoiceLines,
-  ListBookings,
-  ListCustomers,
-  ListInvoices,
-  ListSites,
-  ReadChanges,
   ManageApiKeys,
   ManageWebhookEndpoints,
-  ManageTenants,
   MemoryRateLimiter,
   type RandomSource,
   type RateLimiter,
   type SecretHasher,
   Throttle,
-  placeholderPricingEngine,
   systemClock,
 } from '@campsite/domain';
 import { AnswerCache, HttpsWebhookTransport, createApp, feedChangeRenderer, webhookUrlPolicy } from '@campsite/adapters-http';
@@ -42,6 +29,7 @@ import { cryptoRandomSource } from './adapters/crypto-random-source';
 
 import type { Config } from './config';
 import { type Resolved, TOKENS, type Token } from './tokens';
+import { registerUseCases } from './use-cases';
 
 export { type HttpApp, type Resolved, TOKENS, type Token } from './tokens';
 import type { ImportDependencies } from './fixtures/import-fixture';
@@ -144,7 +132,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
   value(TOKENS.Clock, clock);
   value(TOKENS.Random, options.random ?? cryptoRandomSource);
   value(TOKENS.Persistence, persistence);
-  value(TOKENS.PricingEngine, placeholderPricingEngine);
   single(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost));
   // docs/api-behaviour.md §4: Postgres shares one budget between processes in the database; SQLite's workers share the
   // supervisor's counters (docs/operations.md, Workers), and a lone process counts in memory.
@@ -163,27 +150,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
   single(TOKENS.AnswerCache, () =>
     config.accelerators.answerCache ? new AnswerCache(persistence.versions, config.cacheBudgetBytes) : undefined,
   );
-  const { snapshots } = persistence;
-  // A page's count and rows come from one snapshot of the database (docs/database-rules.md §4).
-  single(TOKENS.ListBookings, () => new ListBookings(persistence.bookings, snapshots));
-  single(TOKENS.GetBooking, () => new GetBooking(persistence.bookings));
-  single(
-    TOKENS.CreateBooking,
-    () =>
-      new CreateBooking(persistence.bookings, persistence.sites, clock, get(TOKENS.Random), persistence.customers, persistence.idempotency),
-  );
-  single(TOKENS.ListSites, () => new ListSites(persistence.sites, snapshots));
-  single(TOKENS.GetAvailability, () => new GetAvailability(persistence.sites, persistence.bookings, snapshots));
-  single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, snapshots));
-  single(TOKENS.ListInvoices, () => new ListInvoices(persistence.invoices, snapshots));
-  single(TOKENS.ReadChanges, () => new ReadChanges(persistence.changes));
-  single(TOKENS.GetInvoice, () => new GetInvoice(persistence.invoices));
-  single(TOKENS.ListInvoiceLines, () => new ListInvoiceLines(persistence.invoices, snapshots));
+  registerUseCases({ single: (token, build) => single(token, build), get }, persistence, config, clock);
   let pool: PooledInvoiceRenderer | undefined;
   single(TOKENS.InvoiceRenderer, () => options.invoiceRenderer ?? (pool = new PooledInvoiceRenderer()));
   single(
     TOKENS.GetInvoiceDocument,
-    () => new GetInvoiceDocument(persistence.invoices, persistence.bookings, persistence.issuers, get(TOKENS.InvoiceRenderer), snapshots),
+    () =>
+      new GetInvoiceDocument(
+        persistence.invoices,
+        persistence.bookings,
+        persistence.issuers,
+        get(TOKENS.InvoiceRenderer),
+        persistence.snapshots,
+      ),
   );
   single(
     TOKENS.ManageApiKeys,
@@ -213,11 +192,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
         get(TOKENS.Random),
         { owner: `${hostname()}:${process.pid}:${randomUUID()}`, leaseMs: config.webhookTimeoutMs + WEBHOOK_LEASE_MARGIN_MS },
       ),
-  );
-  single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));
-  single(
-    TOKENS.ChangeBookingStatus,
-    () => new ChangeBookingStatus(persistence.tenants, persistence.bookings, persistence.sites, get(TOKENS.PricingEngine)),
   );
   single(TOKENS.RequestActivity, () => new RequestActivityCounter());
   single(TOKENS.HttpApp, () =>

@@ -7,7 +7,7 @@ import { TLS_PROFILE, answerUnparsableRequest, closeIfSilent, hostForUrl, transp
 import { loadTls } from './tls';
 import { tlsOrPlainListener } from './tls-or-plain-listener';
 import { migrateWhenReachable } from './wait-for-database';
-import { sweepIdempotencyKeys } from './idempotency-sweep';
+import { sweepExpired } from './expiry-sweep';
 import { startWebhookSender } from './webhook-sender';
 import { type MetricsListener, listenForScrapes } from './observability/metrics-listener';
 
@@ -85,14 +85,18 @@ export async function startServer(container: AppContainer, options: ServeOptions
     await metrics?.close();
     throw error;
   }
-  const sweep = sweepIdempotencyKeys(persistence.idempotency, container.resolve(TOKENS.Clock), logger);
+  const clock = container.resolve(TOKENS.Clock);
+  const sweeps = [
+    sweepExpired('idempotency keys', (now) => persistence.idempotency.purgeExpired(now), clock, logger),
+    sweepExpired('quotes', (now) => persistence.quotes.purgeExpired(now), clock, logger),
+  ];
   const requests = container.resolve(TOKENS.RequestActivity);
   const sender = startWebhookSender(container.resolve(TOKENS.DeliverChanges), logger, {
     onAttempt: (outcome) => container.metrics?.webhookAttempt(outcome.kind, outcome.attempt.durationMs / 1000),
     apiBusy: () => requests.busy(),
   });
   let stopping: Promise<boolean> | undefined;
-  const stop = () => (stopping ??= drain(server, servers, container, metrics, [sweep, sender]));
+  const stop = () => (stopping ??= drain(server, servers, container, metrics, [...sweeps, sender]));
   options.serving?.(stop);
 
   if (options.worker) {

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       maxConnections: 10_000,
       webhookAllowLoopback: false,
       webhookTimeoutMs: 10_000,
+      quoteTtlSeconds: 1800,
       accelerators: ALL_ON,
       cacheBudgetBytes: 32 * 1024 * 1024,
       workers: 1,
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
         MAX_CONNECTIONS: '500',
         WEBHOOK_ALLOW_LOOPBACK: '1',
         WEBHOOK_TIMEOUT_MS: '2500',
+        QUOTE_TTL_SECONDS: '600',
         WORKERS: '3',
         METRICS_PORT: '9464',
         METRICS_HOST: '0.0.0.0',
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       maxConnections: 500,
       webhookAllowLoopback: true,
       webhookTimeoutMs: 2500,
+      quoteTtlSeconds: 600,
       accelerators: ALL_ON,
       cacheBudgetBytes: 32 * 1024 * 1024,
       workers: 3,
@@ -174,6 +177,8 @@ describe('loadConfig', () => {
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
     [{ SLOW_REQUEST_MS: '0' }, 'SLOW_REQUEST_MS'],
     [{ SLOW_REQUEST_MS: '1s' }, 'SLOW_REQUEST_MS'],
+    [{ QUOTE_TTL_SECONDS: '0' }, 'QUOTE_TTL_SECONDS'],
+    [{ QUOTE_TTL_SECONDS: '30m' }, 'QUOTE_TTL_SECONDS'],
   ] as Array<[Record<string, string>, string]>)('rejects %j naming %s in one line', (env, variable) => {
     const error = failure(env);
     expect(error.variable).toBe(variable);

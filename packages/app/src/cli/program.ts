@@ -204,6 +204,22 @@ export function buildProgram(io: CliIo): Command {
       .action((id: number, options: { tenant: string }) => changeStatus(io, options.tenant, id, to));
   }
 
+  program
+    .command('invoices')
+    .description("the operator's invoicing (docs/accounting.md)")
+    .command('issue')
+    .description("issue an OFFEN invoice from a booking's priced lines, for its total")
+    .requiredOption('--booking <id>', 'booking id within the tenant', parseId)
+    .requiredOption('--tenant <slug>', 'tenant slug', parseNonEmpty)
+    .action((options: { booking: number; tenant: string }) =>
+      withContainer(io, async (container, TOKENS) => {
+        const invoice = await container.resolve(TOKENS.IssueInvoice).execute(options.tenant, options.booking);
+        io.out(
+          `issued invoice ${invoice.id} (${invoice.invoiceNumber}) for booking ${options.booking}, total ${formatMoney(invoice.totalChf)} CHF\n`,
+        );
+      }),
+    );
+
   return program;
 }
 

@@ -1,4 +1,5 @@
 import { BOOKING_REFERENCE_ALPHABET, daysBetween, formatMoney, parseMoney } from '@campsite/domain';
+import { demoTariff } from './demo-tariff';
 
 /** The slug of the tenant `serve` seeds into an empty database; the README's key commands use it. */
 export const DEMO_TENANT_SLUG = 'demo';
@@ -201,6 +202,7 @@ export function demoFixture(): { tenants: unknown[] } {
         users: [...customers, ...staff],
         bookings,
         invoices: numbered,
+        ...demoTariff(),
       },
     ],
   };

@@ -77,7 +77,7 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
     answers: new AnswerCache(ports.versions, 32 * 1024 * 1024),
     listBookings: new ListBookings(ports.bookings),
     getBooking: new GetBooking(ports.bookings),
-    createBooking: new CreateBooking(ports.bookings, ports.sites, clock, random, ports.customers, ports.idempotency),
+    createBooking: new CreateBooking({ ...ports, clock, random }),
     listSites: new ListSites(ports.sites),
     getAvailability: new GetAvailability(ports.sites, ports.bookings),
     listCustomers: new ListCustomers(ports.customers),
