@@ -72,7 +72,6 @@ export const LONG_FILES_BEING_SPLIT = [
   'packages/adapters-http/src/openapi/building-blocks.ts',
   'packages/adapters-http/src/openapi/operations.ts',
   'packages/adapters-http/src/schemas/resource-responses.schema.ts',
-  'packages/app/src/fixtures/parse-fixture.ts',
 ];
 
 /**
