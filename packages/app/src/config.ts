@@ -45,6 +45,11 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** `WEBHOOK_TIMEOUT_MS`: how long one delivery attempt may take (docs/webhooks.md). */
   webhookTimeoutMs: number;
+  /**
+   * Where the pepper of the keys' fast verifiers comes from (docs/security.md, "Fast verification"): `KEY_PEPPER`
+   * itself, the file `KEY_PEPPER_FILE`, or else a file generated under `./data/` for development.
+   */
+  keyPepper: { value: string } | { file: string } | null;
   /** `QUOTE_TTL_SECONDS`: how long a quote binds (docs/channel-managers.md, "Quotes"). */
   quoteTtlSeconds: number;
   /** Which accelerators run (docs/performance.md): ACCELERATORS, then one ACCELERATOR_<NAME> per mechanism. */
@@ -184,6 +189,8 @@ const schema = z.object({
   WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   WEBHOOK_TIMEOUT_MS: integer(100, 600_000).default(10_000),
   QUOTE_TTL_SECONDS: integer(1, 604_800).default(1800),
+  KEY_PEPPER: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  KEY_PEPPER_FILE: z.string().optional(),
   WORKERS: workerCount.default(1),
   METRICS_PORT: integer(0, 65535).optional(),
   METRICS_HOST: z.string().optional(),
@@ -199,7 +206,14 @@ const schema = z.object({
 });
 
 type Variable = keyof typeof schema.shape;
-const URL_VARIABLES = new Set<string>(['DATABASE_URL', 'PUBLIC_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']);
+// URLs may carry a password (the database's, a collector's, a refused PUBLIC_URL); the others are secrets themselves.
+const UNECHOED_VARIABLES = new Set<string>([
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  'KEY_PEPPER',
+]);
 const VARIABLES = Object.keys(schema.shape) as Variable[];
 
 /**
@@ -216,14 +230,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    // URLs may carry a password (the database's, a collector's, a refused PUBLIC_URL), so their values are never echoed.
-    const got = URL_VARIABLES.has(variable) ? undefined : input[variable as Variable];
+    const got = UNECHOED_VARIABLES.has(variable) ? undefined : input[variable as Variable];
     throw new ConfigError(variable, `${issue?.message ?? 'invalid'}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`);
   }
   const v = parsed.data;
   if ((v.TLS_CERT_FILE === undefined) !== (v.TLS_KEY_FILE === undefined)) {
     const missing = v.TLS_CERT_FILE === undefined ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE';
     throw new ConfigError(missing, 'TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  if (v.KEY_PEPPER !== undefined && v.KEY_PEPPER_FILE !== undefined) {
+    throw new ConfigError('KEY_PEPPER_FILE', 'set KEY_PEPPER or KEY_PEPPER_FILE, not both');
   }
   if (v.METRICS_HOST !== undefined && v.METRICS_PORT === undefined) {
     throw new ConfigError('METRICS_HOST', 'set METRICS_PORT too: without it there is no metrics listener');
@@ -247,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowLoopback: v.WEBHOOK_ALLOW_LOOPBACK === '1',
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     quoteTtlSeconds: v.QUOTE_TTL_SECONDS,
+    keyPepper: v.KEY_PEPPER !== undefined ? { value: v.KEY_PEPPER } : v.KEY_PEPPER_FILE !== undefined ? { file: v.KEY_PEPPER_FILE } : null,
     accelerators: Object.fromEntries(
       Object.entries(ACCELERATOR_VARIABLES).map(([name, variable]) => [name, (v[variable as Variable] ?? v.ACCELERATORS) === 'on']),
     ) as unknown as Accelerators,

@@ -25,6 +25,7 @@ import { type Persistence, type QueryObserver, openPersistence } from '@campsite
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
 import { RequestActivityCounter } from './request-activity';
+import { KEY_PEPPER, loadServerSecret } from './server-secrets';
 import { cryptoRandomSource } from './adapters/crypto-random-source';
 
 import type { Config } from './config';
@@ -132,7 +133,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
   value(TOKENS.Clock, clock);
   value(TOKENS.Random, options.random ?? cryptoRandomSource);
   value(TOKENS.Persistence, persistence);
-  single(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost));
+  const pepper = options.secretHasher ? '' : await loadServerSecret(KEY_PEPPER, config.keyPepper, logger);
+  single(TOKENS.SecretHasher, () => options.secretHasher ?? new BcryptSecretHasher(config.bcryptCost, pepper));
   // docs/api-behaviour.md §4: Postgres shares one budget between processes in the database; SQLite's workers share the
   // supervisor's counters (docs/operations.md, Workers), and a lone process counts in memory.
   single(TOKENS.RateLimiter, () => persistence.rateLimiter ?? options.rateLimiter ?? new MemoryRateLimiter(clock));

@@ -12,8 +12,10 @@ describeRateLimiterContract('MemoryRateLimiter', async () => {
   return limiterOnly;
 });
 
+const PEPPER = 'a pepper of at least thirty-two characters';
+
 describe('BcryptSecretHasher', () => {
-  const hasher = new BcryptSecretHasher(4);
+  const hasher = new BcryptSecretHasher(4, PEPPER);
 
   it('hashes at the configured cost and verifies the secret against it', async () => {
     const hash = await hasher.hash('ogrKwV6h2sDvQvUFcLB604ep');
@@ -23,12 +25,30 @@ describe('BcryptSecretHasher', () => {
   });
 
   it('calls a hash cheaper than the configured cost (or malformed) cheaper, and one at or above it not', async () => {
-    const atFive = new BcryptSecretHasher(5);
+    const atFive = new BcryptSecretHasher(5, PEPPER);
     expect(await atFive.isCheaper(await hasher.hash('ogrKwV6h2sDvQvUFcLB604ep'))).toBe(true);
     expect(await atFive.isCheaper(await atFive.hash('ogrKwV6h2sDvQvUFcLB604ep'))).toBe(false);
     expect(await hasher.isCheaper(await atFive.hash('ogrKwV6h2sDvQvUFcLB604ep'))).toBe(false);
     expect(await atFive.isCheaper('$2a$04$abcdefghijklmnopqrstuu5Xr0HRr4Wn8Hj3yGpPn0mSuc1RT0ze')).toBe(true);
     expect(await atFive.isCheaper('not-a-bcrypt-hash')).toBe(true);
+  });
+
+  it('makes fast verifiers that match only their secret, their stored hash and their pepper (docs/security.md)', async () => {
+    const secret = 'ogrKwV6h2sDvQvUFcLB604ep';
+    const stored = await hasher.hash(secret);
+    const verifier = hasher.fastVerifier(secret, stored);
+    expect(verifier).toMatch(/^v1\$[0-9a-f]{8}\$[A-Za-z0-9_-]{43}$/);
+    expect(verifier).not.toContain(secret);
+    expect(hasher.fastVerifier(secret, stored)).toBe(verifier);
+    expect(hasher.fastMatches(secret, stored, verifier)).toBe(true);
+    expect(hasher.fastMatches('ogrKwV6h2sDvQvUFcLB604eq', stored, verifier)).toBe(false);
+    expect(hasher.fastMatches(secret, await hasher.hash(secret), verifier)).toBe(false);
+    const rotated = new BcryptSecretHasher(4, `${PEPPER}, rotated`);
+    expect(rotated.fastMatches(secret, stored, verifier)).toBe(false);
+    expect(rotated.fastVerifier(secret, stored).split('$')[1]).not.toBe(verifier.split('$')[1]);
+    for (const broken of ['', 'v1$', `v2${verifier.slice(2)}`, verifier.slice(0, -4), `${verifier}AAAA`]) {
+      expect(hasher.fastMatches(secret, stored, broken)).toBe(false);
+    }
   });
 
   it('treats a malformed stored hash as a mismatch, never an error (SecretHasher contract)', async () => {

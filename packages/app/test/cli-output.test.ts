@@ -13,6 +13,7 @@ const KEY: ApiKey = {
   name: 'channel manager',
   prefix: 'ck_Ab12x',
   secretHash: '$2b$12$abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0',
+  fastVerifier: 'v1$0a1b2c3d$abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
   scopes: ['bookings:read', 'sites:read'],
   expiresAt: new Date('2027-01-01T00:00:00Z'),
   revokedAt: null,
@@ -41,6 +42,8 @@ describe('keys list output', () => {
   it('never prints the secret hash, in either format', () => {
     expect(formatKeyTable([KEY])).not.toContain(KEY.secretHash);
     expect(keyListJson([KEY])).not.toContain(KEY.secretHash);
+    expect(formatKeyTable([KEY])).not.toContain(KEY.fastVerifier!);
+    expect(keyListJson([KEY])).not.toContain(KEY.fastVerifier!);
     expect(JSON.parse(keyListJson([KEY]))).toEqual([
       {
         prefix: 'ck_Ab12x',

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       webhookAllowLoopback: false,
       webhookTimeoutMs: 10_000,
       quoteTtlSeconds: 1800,
+      keyPepper: null,
       accelerators: ALL_ON,
       cacheBudgetBytes: 32 * 1024 * 1024,
       workers: 1,
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
         WEBHOOK_ALLOW_LOOPBACK: '1',
         WEBHOOK_TIMEOUT_MS: '2500',
         QUOTE_TTL_SECONDS: '600',
+        KEY_PEPPER_FILE: '/run/secrets/pepper',
         WORKERS: '3',
         METRICS_PORT: '9464',
         METRICS_HOST: '0.0.0.0',
@@ -81,6 +83,7 @@ describe('loadConfig', () => {
       webhookAllowLoopback: true,
       webhookTimeoutMs: 2500,
       quoteTtlSeconds: 600,
+      keyPepper: { file: '/run/secrets/pepper' },
       accelerators: ALL_ON,
       cacheBudgetBytes: 32 * 1024 * 1024,
       workers: 3,
@@ -98,6 +101,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ACCELERATORS: 'off', ACCELERATOR_KEPT_TOTALS: 'on' }).accelerators.keptTotals).toBe(true);
     expect(failure({ ACCELERATORS: 'no' }).message).toBe('ACCELERATORS: must be on or off (got "no")');
     expect(failure({ ACCELERATOR_GROUP_COMMIT: 'yes' }).message).toBe('ACCELERATOR_GROUP_COMMIT: must be on or off (got "yes")');
+  });
+
+  it('never echoes a refused KEY_PEPPER, and takes a good one as it is', () => {
+    expect(failure({ KEY_PEPPER: 'my-short-pepper' }).message).toBe('KEY_PEPPER: must be at least 32 characters');
+    expect(loadConfig({ KEY_PEPPER: 'p'.repeat(32) }).keyPepper).toEqual({ value: 'p'.repeat(32) });
   });
 
   it('reads the cache budget in MiB', () => {
@@ -178,6 +186,8 @@ describe('loadConfig', () => {
     [{ SLOW_REQUEST_MS: '0' }, 'SLOW_REQUEST_MS'],
     [{ SLOW_REQUEST_MS: '1s' }, 'SLOW_REQUEST_MS'],
     [{ QUOTE_TTL_SECONDS: '0' }, 'QUOTE_TTL_SECONDS'],
+    [{ KEY_PEPPER: 'too short' }, 'KEY_PEPPER'],
+    [{ KEY_PEPPER: 'x'.repeat(32), KEY_PEPPER_FILE: '/etc/pepper' }, 'KEY_PEPPER_FILE'],
     [{ QUOTE_TTL_SECONDS: '30m' }, 'QUOTE_TTL_SECONDS'],
   ] as Array<[Record<string, string>, string]>)('rejects %j naming %s in one line', (env, variable) => {
     const error = failure(env);

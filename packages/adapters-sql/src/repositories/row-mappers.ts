@@ -176,7 +176,7 @@ export const BILLING_COLUMNS = [
 ] as const;
 
 export const API_KEY_SELECT =
-  'SELECT id, tenant_id, name, prefix, secret_hash, scopes, expires_at, revoked_at, last_used_at, created_at FROM api_keys';
+  'SELECT id, tenant_id, name, prefix, secret_hash, fast_verifier, scopes, expires_at, revoked_at, last_used_at, created_at FROM api_keys';
 
 export function toApiKey(dialect: SqlDialect, row: Row): ApiKey {
   return {
@@ -185,6 +185,7 @@ export function toApiKey(dialect: SqlDialect, row: Row): ApiKey {
     name: text(row.name),
     prefix: text(row.prefix),
     secretHash: text(row.secret_hash),
+    fastVerifier: row.fast_verifier === null || row.fast_verifier === undefined ? null : text(row.fast_verifier),
     // Stored as a JSON array so that both engines keep it in one text column, order preserved.
     scopes: JSON.parse(text(row.scopes)) as Scope[],
     expiresAt: maybeTime(dialect, row.expires_at),

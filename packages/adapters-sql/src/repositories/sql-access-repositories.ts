@@ -19,6 +19,7 @@ export const API_KEY_COLUMNS = [
   'name',
   'prefix',
   'secret_hash',
+  'fast_verifier',
   'scopes',
   'expires_at',
   'revoked_at',
@@ -33,6 +34,7 @@ export function apiKeyRow(db: SqlDatabase, key: NewApiKey, createdAt: Date): unk
     key.name,
     key.prefix,
     key.secretHash,
+    key.fastVerifier ?? null,
     JSON.stringify(key.scopes),
     timeOrNull(dialect, key.expiresAt),
     timeOrNull(dialect, key.revokedAt),
@@ -67,7 +69,7 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
         apiKeyRow(this.db, key, createdAt),
       ),
     );
-    return { ...key, id: Number(row!.id), revokedAt: key.revokedAt ?? null, lastUsedAt: null, createdAt };
+    return { ...key, fastVerifier: key.fastVerifier ?? null, id: Number(row!.id), revokedAt: key.revokedAt ?? null, lastUsedAt: null, createdAt };
   }
 
   /** Idempotent: a second revocation keeps the first time. */
@@ -83,6 +85,12 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
   /** The key's hash is re-read on every request; the database moves the data version for it like any key change. */
   async replaceSecretHash(keyId: number, current: string, next: string): Promise<boolean> {
     return (await this.db.run('UPDATE api_keys SET secret_hash = ? WHERE id = ? AND secret_hash = ?', [next, keyId, current])) === 1;
+  }
+
+  /** Compare and set on the hash it was made for; the data version stays (migration 020). */
+  async storeFastVerifier(keyId: number, secretHash: string, verifier: string): Promise<boolean> {
+    const sql = 'UPDATE api_keys SET fast_verifier = ? WHERE id = ? AND secret_hash = ?';
+    return (await this.db.run(sql, [verifier, keyId, secretHash])) === 1;
   }
 
   async touchLastUsed(keyId: number, at: Date): Promise<void> {

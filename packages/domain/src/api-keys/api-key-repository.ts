@@ -6,6 +6,8 @@ export interface NewApiKey {
   name: string;
   prefix: string;
   secretHash: string;
+  /** The fast verifier of the new secret, when the caller knows the secret (a key made here, or imported raw). */
+  fastVerifier?: string | null;
   scopes: Scope[];
   expiresAt: Date | null;
   revokedAt?: Date | null;
@@ -25,6 +27,11 @@ export interface ApiKeyRepository {
    * re-hashed, rotated or removed meanwhile is left alone. Returns whether it was replaced.
    */
   replaceSecretHash(keyId: number, current: string, next: string): Promise<boolean>;
+  /**
+   * Stores the key's fast verifier, only while its stored hash is still `secretHash` (compare and set): a verifier is
+   * never stored beside a hash it was not made for. Returns whether it was stored.
+   */
+  storeFastVerifier(keyId: number, secretHash: string, verifier: string): Promise<boolean>;
   /** Records a use of the key. Callers throttle this (at most once a minute per key). */
   touchLastUsed(keyId: number, at: Date): Promise<void>;
 }

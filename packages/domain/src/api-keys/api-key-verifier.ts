@@ -8,18 +8,18 @@ import type { SecretHasher } from './secret-hasher';
 const LAST_USED_INTERVAL_MS = 60_000;
 /** What a shared check resolves to when the address that started it had no attempt left. */
 const REFUSED = Symbol('refused');
-const DEFAULT_CACHE_ENTRIES = 10_000;
 // RFC 6750: the scheme is case-insensitive; exactly one space-separated token follows.
 const BEARER = /^bearer +(\S+) *$/i;
 
 /**
  * Turns an `Authorization` header into a Principal, or throws `invalid_key` / `key_inactive` / `throttled`.
  *
- * The bcrypt check is cached by (stored hash, secret): a re-hashed or replaced key misses the cache, and the key row,
- * with its revocation and expiry, is read on every call, so the cache can never delay either (docs/api-behaviour.md §1).
+ * The key row, with its revocation and expiry, is read on every call, so nothing delays either
+ * (docs/api-behaviour.md §1). A secret is checked against the row's fast verifier when it has a current one, and
+ * otherwise against its bcrypt hash, after which the fast verifier is stored for every process and every restart to
+ * use (docs/security.md, "Fast verification"). Nothing about a key is kept in memory.
  */
 export class ApiKeyVerifier {
-  private readonly verified = new Map<string, true>();
   private readonly inFlight = new Map<string, Promise<boolean | typeof REFUSED>>();
   private readonly lastTouched = new Map<number, number>();
   private dummyHash: Promise<string> | undefined;
@@ -29,7 +29,6 @@ export class ApiKeyVerifier {
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
     private readonly throttle: Throttle,
-    private readonly maxCacheEntries = DEFAULT_CACHE_ENTRIES,
   ) {}
 
   /**
@@ -54,9 +53,10 @@ export class ApiKeyVerifier {
   }
 
   /**
-   * Whether `secret` is the key's, and whether a failure was already counted against the address. Only uncached checks
-   * cost hash time, so only they reserve an attempt first: of any burst from one address at most the failure limit
-   * reach the hasher (docs/security.md, "Failed authentications").
+   * Whether `secret` is the key's, and whether a failure was already counted against the address. Only a bcrypt check
+   * costs hash time, so only it reserves an attempt first: of any burst from one address at most the failure limit
+   * reach the hasher (docs/security.md, "Failed authentications"). A secret that does not match the fast verifier
+   * takes the bcrypt way too, so a wrong secret costs the same whether the key has one or not.
    */
   private async secretMatches(key: ApiKey | null, secret: string, clientAddress: string): Promise<{ ok: boolean; counted: boolean }> {
     if (key === null) {
@@ -66,8 +66,10 @@ export class ApiKeyVerifier {
       await this.hasher.verify(secret, await this.timingHash());
       return { ok: false, counted: true };
     }
+    if (key.fastVerifier !== null && this.hasher.fastMatches(secret, key.secretHash, key.fastVerifier)) {
+      return { ok: true, counted: false };
+    }
     const cacheKey = `${key.secretHash}\u0000${secret}`;
-    if (this.verified.has(cacheKey)) return { ok: true, counted: false };
     const joined = this.inFlight.get(cacheKey);
     if (joined) {
       // A burst of first requests with one key pays for one check, not one each (~190 ms of CPU apiece).
@@ -88,9 +90,8 @@ export class ApiKeyVerifier {
       }
       const ok = await this.hashCheck(secret, key.secretHash);
       if (ok) {
-        this.remember(cacheKey);
         await reservation.release();
-        await this.upgradeCheapHash(key, secret);
+        await this.keepFastVerifier(key, secret, await this.upgradeCheapHash(key, secret));
       }
       return ok;
     })().finally(() => this.inFlight.delete(cacheKey));
@@ -103,14 +104,27 @@ export class ApiKeyVerifier {
   /**
    * A key whose stored hash is cheaper than the configured cost is re-hashed at that cost once its secret verified
    * (docs/security.md, "Failed authentications"): from then on a wrong secret for it costs a full check by itself.
+   * Returns the hash the key has now.
    */
-  private async upgradeCheapHash(key: ApiKey, secret: string): Promise<void> {
-    if (!(await this.hasher.isCheaper(key.secretHash))) return;
+  private async upgradeCheapHash(key: ApiKey, secret: string): Promise<string> {
+    if (!(await this.hasher.isCheaper(key.secretHash))) return key.secretHash;
     const next = await this.hasher.hash(secret);
     try {
-      if (await this.keys.replaceSecretHash(key.id, key.secretHash, next)) this.remember(`${next}\u0000${secret}`);
+      return (await this.keys.replaceSecretHash(key.id, key.secretHash, next)) ? next : key.secretHash;
     } catch {
       // Safe to drop: the key keeps its old hash, still verifies (padded on failure), and is upgraded on a later check.
+      return key.secretHash;
+    }
+  }
+
+  /** Stores the fast verifier of a secret just proven against `secretHash`, so that no process checks it slowly again. */
+  private async keepFastVerifier(key: ApiKey, secret: string, secretHash: string): Promise<void> {
+    const verifier = this.hasher.fastVerifier(secret, secretHash);
+    if (verifier === key.fastVerifier) return;
+    try {
+      await this.keys.storeFastVerifier(key.id, secretHash, verifier);
+    } catch {
+      // Safe to drop: the key still verifies the slow way, and stores its fast verifier on a later check.
     }
   }
 
@@ -119,14 +133,6 @@ export class ApiKeyVerifier {
     const ok = await this.hasher.verify(secret, stored);
     if (!ok && (await this.hasher.isCheaper(stored))) await this.hasher.verify(secret, await this.timingHash());
     return ok;
-  }
-
-  private remember(cacheKey: string): void {
-    if (this.verified.size >= this.maxCacheEntries) {
-      const oldest = this.verified.keys().next().value;
-      if (oldest !== undefined) this.verified.delete(oldest);
-    }
-    this.verified.set(cacheKey, true);
   }
 
   private timingHash(): Promise<string> {

@@ -13,6 +13,11 @@ export interface ApiKey {
   prefix: string;
   /** bcrypt hash of the 24-character secret. */
   secretHash: string;
+  /**
+   * The fast verifier of the secret (SecretHasher.fastVerifier), stored once the secret was proven against
+   * `secretHash`, or when the key was made; null until then.
+   */
+  fastVerifier: string | null;
   scopes: Scope[];
   expiresAt: Date | null;
   revokedAt: Date | null;

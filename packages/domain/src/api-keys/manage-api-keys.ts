@@ -35,8 +35,11 @@ export class ManageApiKeys {
       const prefix = raw.slice(0, PREFIX_LENGTH);
       // Prefixes are global lookup keys; a clash (1 in 62^5 per key) just draws again.
       if ((await this.keys.findByPrefix(prefix)) && attempt < MAX_PREFIX_ATTEMPTS) continue;
-      const secretHash = await this.hasher.hash(raw.slice(PREFIX_LENGTH));
-      const key = await this.keys.create({ tenantId: tenant.id, name, prefix, secretHash, scopes, expiresAt });
+      const secret = raw.slice(PREFIX_LENGTH);
+      const secretHash = await this.hasher.hash(secret);
+      // Its fast verifier from the start: a new key's first request costs no bcrypt check either.
+      const fastVerifier = this.hasher.fastVerifier(secret, secretHash);
+      const key = await this.keys.create({ tenantId: tenant.id, name, prefix, secretHash, fastVerifier, scopes, expiresAt });
       return { raw, key };
     }
   }

@@ -1,4 +1,9 @@
-/** One-way hashing of API-key secrets (bcrypt in production). Both methods are slow by design: call them rarely. */
+/**
+ * One-way hashing of API-key secrets. The stored hash (bcrypt in production) is slow by design: call `hash` and
+ * `verify` rarely. Once a secret has been proven against it, a **fast verifier** is stored beside it
+ * (docs/security.md, "Fast verification"): a keyed hash under a server-side pepper, bound to the stored hash, that
+ * checks the same secret again in microseconds, in every process and after every restart.
+ */
 export interface SecretHasher {
   hash(secret: string): Promise<string>;
   /** True when `secret` matches `hash`. Never throws for a malformed hash: that is simply a mismatch. */
@@ -9,4 +14,11 @@ export interface SecretHasher {
    * takes the same time whatever the stored hash was made with. True for a malformed hash (it fails at once).
    */
   isCheaper(hash: string): Promise<boolean>;
+  /** The fast verifier of `secret` for the key whose stored hash is `hash`, under the current pepper. */
+  fastVerifier(secret: string, hash: string): string;
+  /**
+   * In constant time: whether `verifier` is the current pepper's fast verifier of `secret` for `hash`. A verifier of
+   * another pepper (rotated since), or of another stored hash (the key was re-hashed), never matches.
+   */
+  fastMatches(secret: string, hash: string, verifier: string): boolean;
 }

@@ -18,6 +18,8 @@ export interface TenantSnapshot {
     name: string;
     prefix: string;
     secretHash: string;
+    /** The fast verifier of the secret, when the importer had the raw key (SecretHasher.fastVerifier). */
+    fastVerifier?: string | null;
     scopes: Scope[];
     expiresAt: Date | null;
     revoked: boolean;

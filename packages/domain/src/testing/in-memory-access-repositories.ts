@@ -71,6 +71,7 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
     this.lastId = Math.max(this.lastId, ...this.store.apiKeys.map((k) => k.id)) + 1;
     const created: ApiKey = {
       ...key,
+      fastVerifier: key.fastVerifier ?? null,
       id: this.lastId,
       revokedAt: key.revokedAt ?? null,
       lastUsedAt: null,
@@ -94,6 +95,14 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
     if (!key) return false;
     key.secretHash = next;
     this.store.changed();
+    return true;
+  }
+
+  /** Bookkeeping no read depends on: like last use, it leaves the data version alone. */
+  async storeFastVerifier(keyId: number, secretHash: string, verifier: string) {
+    const key = this.store.apiKeys.find((k) => k.id === keyId && k.secretHash === secretHash);
+    if (!key) return false;
+    key.fastVerifier = verifier;
     return true;
   }
 

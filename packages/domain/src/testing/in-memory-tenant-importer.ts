@@ -34,7 +34,15 @@ export class InMemoryTenantImporter implements TenantImporter {
       for (const key of snapshot.apiKeys) {
         const { revoked, ...rest } = key;
         const now = this.clock.now();
-        store.apiKeys.push({ ...rest, id: ++keyId, tenantId, revokedAt: revoked ? now : null, lastUsedAt: null, createdAt: now });
+        store.apiKeys.push({
+          ...rest,
+          fastVerifier: rest.fastVerifier ?? null,
+          id: ++keyId,
+          tenantId,
+          revokedAt: revoked ? now : null,
+          lastUsedAt: null,
+          createdAt: now,
+        });
       }
       const importedAt = this.clock.now();
       store.siteTypes.push(...snapshot.siteTypes.map((t) => ({ ...t, tenantId, updatedAt: importedAt })));

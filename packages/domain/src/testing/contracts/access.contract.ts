@@ -10,6 +10,7 @@ function aNewKey(tenantId: number, overrides: Partial<NewApiKey> = {}): NewApiKe
     name: 'channel manager',
     prefix: uniquePrefix(),
     secretHash: '$2b$04$abcdefghijklmnopqrstuu5Q0t7u0c0fP0fS2bq3y9oPp0Xo1Qm6K',
+    fastVerifier: 'v1$0a1b2c3d$first-verifier',
     scopes: ['bookings:read', 'sites:read'],
     expiresAt: null,
     ...overrides,
@@ -90,6 +91,19 @@ export function describeApiKeyRepositoryContract(name: string, setup: AdapterSet
       expect(await set.apiKeys.findByPrefix(key.prefix)).toEqual({ ...key, secretHash: '$2b$12$new' });
       expect(await set.apiKeys.replaceSecretHash(key.id, key.secretHash, '$2b$12$other')).toBe(false);
       expect(await set.apiKeys.replaceSecretHash(key.id + 1_000_000, '$2b$12$new', '$2b$12$other')).toBe(false);
+    });
+
+    it('stores a fast verifier only beside the hash it was made for, and without moving the data version', async () => {
+      const set = adapters();
+      const tenantId = await newTenant(set);
+      const key = await set.apiKeys.create(aNewKey(tenantId, { fastVerifier: null }));
+      expect(key.fastVerifier).toBeNull();
+      const version = await set.versions.versionOf(tenantId);
+      expect(await set.apiKeys.storeFastVerifier(key.id, 'not-the-stored-hash', 'v1$0a1b2c3d$stale')).toBe(false);
+      expect((await set.apiKeys.findByPrefix(key.prefix))?.fastVerifier).toBeNull();
+      expect(await set.apiKeys.storeFastVerifier(key.id, key.secretHash, 'v1$0a1b2c3d$proven')).toBe(true);
+      expect(await set.apiKeys.findByPrefix(key.prefix)).toEqual({ ...key, fastVerifier: 'v1$0a1b2c3d$proven' });
+      expect(await set.versions.versionOf(tenantId)).toEqual(version);
     });
 
     it("lists a tenant's keys oldest first, then by id, and never another tenant's", async () => {

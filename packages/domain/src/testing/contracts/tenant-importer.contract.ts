@@ -15,7 +15,15 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
       const first = aTenant(uniqueSlug('import'), {
         name: 'Camping Alpenblick',
         apiKeys: [
-          { name: 'erp', prefix: prefixes[0]!, secretHash: '$2b$12$hash-one', scopes: ['invoices:read'], expiresAt, revoked: false },
+          {
+            name: 'erp',
+            prefix: prefixes[0]!,
+            secretHash: '$2b$12$hash-one',
+            fastVerifier: 'v1$0a1b2c3d$imported',
+            scopes: ['invoices:read'],
+            expiresAt,
+            revoked: false,
+          },
           {
             name: 'old',
             prefix: prefixes[1]!,
@@ -67,6 +75,7 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
         name: 'erp',
         prefix: prefixes[0],
         secretHash: '$2b$12$hash-one',
+        fastVerifier: 'v1$0a1b2c3d$imported',
         scopes: ['invoices:read'],
         expiresAt,
         revokedAt: null,
@@ -74,7 +83,11 @@ export function describeTenantImporterContract(name: string, setup: AdapterSetup
         createdAt: now,
       });
       // A key imported as revoked is revoked from the moment of the import.
-      expect(await set.apiKeys.findByPrefix(prefixes[1]!)).toMatchObject({ revokedAt: now, scopes: ['bookings:read', 'sites:read'] });
+      expect(await set.apiKeys.findByPrefix(prefixes[1]!)).toMatchObject({
+        revokedAt: now,
+        scopes: ['bookings:read', 'sites:read'],
+        fastVerifier: null,
+      });
     });
 
     it('stores text exactly as given: quotes, backslashes, braces, commas, the word NULL, empty and non-ASCII', async () => {
