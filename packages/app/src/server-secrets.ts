@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Logger } from 'pino';
 import { ConfigError } from './config';
 import { DEV_CERT_DIRECTORY } from './tls';
 
@@ -26,7 +25,7 @@ export interface ServerSecret {
 export async function loadServerSecret(
   secret: ServerSecret,
   configured: { value: string } | { file: string } | null,
-  logger: Pick<Logger, 'warn'>,
+  logger: { warn(fields: object, message: string): void },
   cwd = process.cwd(),
 ): Promise<string> {
   if (configured !== null && 'value' in configured) return configured.value;
