@@ -152,6 +152,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
   single(TOKENS.AnswerCache, () =>
     config.accelerators.answerCache ? new AnswerCache(persistence.versions, config.cacheBudgetBytes) : undefined,
   );
+  // A scrape reads the cache's figures; without the cache, the budget is there and nothing draws on it.
+  metrics?.watchCache(
+    () => get(TOKENS.AnswerCache)?.stats() ?? { budgetBytes: config.cacheBudgetBytes, usedBytes: 0, entries: 0, evictions: 0 },
+  );
   registerUseCases({ single: (token, build) => single(token, build), get }, persistence, config, clock);
   let pool: PooledInvoiceRenderer | undefined;
   single(TOKENS.InvoiceRenderer, () => options.invoiceRenderer ?? (pool = new PooledInvoiceRenderer()));

@@ -34,7 +34,10 @@ export async function loadServerSecret(
     try {
       text = (await readFile(configured.file, 'utf8')).trim();
     } catch (error) {
-      throw new ConfigError(secret.fileVariable, `cannot read ${configured.file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new ConfigError(
+        secret.fileVariable,
+        `cannot read ${configured.file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      );
     }
     if (text.length < 32) throw new ConfigError(secret.fileVariable, `${configured.file} must hold at least 32 characters`);
     return text;

@@ -22,6 +22,8 @@ export interface ServerMetrics extends RequestMetrics {
   readonly registry: Registry;
   /** Reads the database's connection use at each scrape (nothing is paid between scrapes). */
   watchConnections(read: () => ConnectionUse): void;
+  /** Reads the memory budget of the caches, its use and its evictions at each scrape (docs/operations.md). */
+  watchCache(read: () => { budgetBytes: number; usedBytes: number; entries: number; evictions: number }): void;
   /** Reads, at each scrape, when the oldest change still to be pushed to an active webhook endpoint was made. */
   watchWebhookBacklog(read: () => Promise<Date | null>): void;
   /** One webhook attempt: its outcome (`delivered`, `failed`, `paused`) and how long it took. */
@@ -114,6 +116,45 @@ export async function createMetrics(): Promise<ServerMetrics> {
     },
   });
 
+  let cache: Parameters<ServerMetrics['watchCache']>[0] | undefined;
+  let evictionsReported = 0;
+  new client.Gauge({
+    name: 'campsite_cache_budget_bytes',
+    help: 'The memory budget every cache of the process draws on (CACHE_BUDGET_MB).',
+    registers,
+    collect() {
+      if (cache) this.set(cache().budgetBytes);
+    },
+  });
+  new client.Gauge({
+    name: 'campsite_cache_used_bytes',
+    help: 'Memory the caches hold now, within the budget.',
+    registers,
+    collect() {
+      if (cache) this.set(cache().usedBytes);
+    },
+  });
+  new client.Gauge({
+    name: 'campsite_cache_entries',
+    help: 'Answers the caches hold now.',
+    registers,
+    collect() {
+      if (cache) this.set(cache().entries);
+    },
+  });
+  new client.Counter({
+    name: 'campsite_cache_evictions_total',
+    help: 'Entries dropped, least recently used first, to stay within the budget.',
+    registers,
+    collect() {
+      if (!cache) return;
+      // A counter only moves up: add what was evicted since the last scrape.
+      const { evictions } = cache();
+      if (evictions > evictionsReported) this.inc(evictions - evictionsReported);
+      evictionsReported = evictions;
+    },
+  });
+
   let backlog: (() => Promise<Date | null>) | undefined;
   new client.Gauge({
     name: 'campsite_webhook_oldest_undelivered_age_seconds',
@@ -133,6 +174,9 @@ export async function createMetrics(): Promise<ServerMetrics> {
     registry,
     watchConnections(read) {
       connections = read;
+    },
+    watchCache(read) {
+      cache = read;
     },
     watchWebhookBacklog(read) {
       backlog = read;

@@ -176,6 +176,13 @@ describeOnBackends('serve with METRICS_PORT and OTEL_EXPORTER_OTLP_ENDPOINT', (b
       expect(idle).toBeGreaterThanOrEqual(0);
       expect(idle).toBeLessThanOrEqual(10);
     }
+    // docs/operations.md, "Memory": the caches' budget (CACHE_BUDGET_MB, 32 by default), what they hold of it after the
+    // reads above, and their evictions.
+    expect(valueOf(samples, 'campsite_cache_budget_bytes')).toBe(32 * 1024 * 1024);
+    expect(valueOf(samples, 'campsite_cache_used_bytes')).toBeGreaterThan(0);
+    expect(valueOf(samples, 'campsite_cache_used_bytes')).toBeLessThanOrEqual(32 * 1024 * 1024);
+    expect(valueOf(samples, 'campsite_cache_entries')).toBeGreaterThan(0);
+    expect(valueOf(samples, 'campsite_cache_evictions_total')).toBe(0);
     for (const name of ['nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'process_resident_memory_bytes']) {
       expect(samplesOf(samples, name), name).toHaveLength(1);
     }
