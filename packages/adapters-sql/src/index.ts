@@ -3,3 +3,4 @@ export { ALL_SQL_ACCELERATORS, NO_SQL_ACCELERATORS, type SqlAccelerators } from 
 export type { QueryObserver, QueryOperation } from './observed-database';
 export type { ConnectionUse } from './sql-executor';
 export { translateSqlError } from './translate-sql-error';
+export { SecretSealer } from './secret-sealing';

@@ -47,6 +47,7 @@ import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints';
 import { type QueryObserver, observedDatabase } from './observed-database';
 import type { ConnectionUse } from './sql-executor';
 import type { SqlDatabase } from './sql-database';
+import { SecretSealer } from './secret-sealing';
 import { SqliteDatabase } from './sqlite/sqlite-database';
 
 export interface Persistence {
@@ -68,6 +69,11 @@ export interface Persistence {
   webhooks: WebhookEndpointRepository;
   /** The webhook sender's state and log (migration 011). */
   deliveries: WebhookDeliveryStore;
+  /**
+   * Seals the signing secrets again under the first sealing key, or only those stored before sealing began
+   * (docs/operations.md, "Server secrets"); answers how many endpoints were rewritten and how many secrets were unreadable.
+   */
+  reseal(onlyUnsealed: boolean): Promise<{ resealed: number; unreadable: number }>;
   versions: DataVersions;
   /** One snapshot for a use case's reads (a page's count and rows). */
   snapshots: ReadSnapshots;
@@ -87,7 +93,8 @@ export interface Persistence {
   connections(): ConnectionUse;
   /**
    * Versioned, recorded in `schema_migrations`, idempotent, safe when two processes start at once. Resolves to the
-   * file names of the migrations this call applied (empty when the schema was up to date).
+   * file names of the migrations this call applied (empty when the schema was up to date). With sealing keys, it then
+   * seals the signing secrets stored in clear.
    */
   migrate(): Promise<string[]>;
   close(): Promise<void>;
@@ -107,6 +114,11 @@ export interface PersistenceOptions {
   onBackgroundError?: (error: unknown, what: string) => void;
   /** Which accelerators to use (docs/performance.md); unset: all of them. */
   accelerators?: SqlAccelerators;
+  /**
+   * The keys that seal secrets at rest, the first sealing and all of them opening (docs/security.md, "Secrets at
+   * rest"). The service always gives them; without them (tests of other things) signing secrets are stored as given.
+   */
+  sealingKeys?: readonly Buffer[];
 }
 
 /** The file of a `sqlite:PATH` URL; null for `sqlite::memory:` and for other databases. */
@@ -163,6 +175,9 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
   const clock = options.clock ?? systemClock;
   const rateLimiter = engine.rateLimiter(db);
   const tariffs = new SqlTariffRepository(db);
+  const webhooks = new SqlWebhookEndpoints(db, options.sealingKeys ? new SecretSealer(options.sealingKeys) : null, (message) =>
+    options.onBackgroundError?.(new Error(message), 'webhook signing secret unreadable'),
+  );
   return {
     tenants: new SqlTenantRepository(db),
     apiKeys: new SqlApiKeyRepository(db, clock),
@@ -178,8 +193,9 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
     idempotency: new SqlIdempotencyStore(db),
     importer: new SqlTenantImporter(db, clock, accelerators.bulkLoad),
     changes: new SqlChangeFeed(db),
-    webhooks: new SqlWebhookEndpoints(db),
-    deliveries: new SqlWebhookDeliveries(db),
+    webhooks,
+    deliveries: new SqlWebhookDeliveries(db, webhooks),
+    reseal: (onlyUnsealed) => webhooks.reseal(onlyUnsealed),
     versions: new SqlDataVersions(db),
     snapshots: { consistent: (work) => db.consistent(work) },
     ...(rateLimiter ? { rateLimiter } : {}),
@@ -190,7 +206,12 @@ export async function openPersistence(databaseUrl: string, options: PersistenceO
       if (file !== null) await access(file, constants.R_OK | constants.W_OK);
       await db.get('SELECT 1 FROM schema_migrations LIMIT 1');
     },
-    migrate: async () => (await migrate(db)).map((migration) => migration.name),
+    // Secrets stored in clear (before sealing began, or by a writer that does not seal) are sealed on every start.
+    migrate: async () => {
+      const applied = (await migrate(db)).map((migration) => migration.name);
+      await webhooks.reseal(true);
+      return applied;
+    },
     connections: () => db.connections(),
     close: () => db.close(),
   };

@@ -50,6 +50,11 @@ export interface Config {
    * itself, the file `KEY_PEPPER_FILE`, or else a file generated under `./data/` for development.
    */
   keyPepper: { value: string } | { file: string } | null;
+  /**
+   * The keys that seal secrets at rest (docs/security.md, "Secrets at rest"): `SECRETS_KEY` itself, the file
+   * `SECRETS_KEY_FILE`, or else a file generated under `./data/`. A comma-separated list: the first seals, all open.
+   */
+  secretsKey: { value: string } | { file: string } | null;
   /** `QUOTE_TTL_SECONDS`: how long a quote binds (docs/channel-managers.md, "Quotes"). */
   quoteTtlSeconds: number;
   /** Which accelerators run (docs/performance.md): ACCELERATORS, then one ACCELERATOR_<NAME> per mechanism. */
@@ -191,6 +196,8 @@ const schema = z.object({
   QUOTE_TTL_SECONDS: integer(1, 604_800).default(1800),
   KEY_PEPPER: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   KEY_PEPPER_FILE: z.string().optional(),
+  SECRETS_KEY: z.string().optional(),
+  SECRETS_KEY_FILE: z.string().optional(),
   WORKERS: workerCount.default(1),
   METRICS_PORT: integer(0, 65535).optional(),
   METRICS_HOST: z.string().optional(),
@@ -213,6 +220,7 @@ const UNECHOED_VARIABLES = new Set<string>([
   'OTEL_EXPORTER_OTLP_ENDPOINT',
   'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
   'KEY_PEPPER',
+  'SECRETS_KEY',
 ]);
 const VARIABLES = Object.keys(schema.shape) as Variable[];
 
@@ -238,8 +246,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = v.TLS_CERT_FILE === undefined ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE';
     throw new ConfigError(missing, 'TLS_CERT_FILE and TLS_KEY_FILE must be set together');
   }
-  if (v.KEY_PEPPER !== undefined && v.KEY_PEPPER_FILE !== undefined) {
-    throw new ConfigError('KEY_PEPPER_FILE', 'set KEY_PEPPER or KEY_PEPPER_FILE, not both');
+  for (const [variable, file] of [
+    ['KEY_PEPPER', 'KEY_PEPPER_FILE'],
+    ['SECRETS_KEY', 'SECRETS_KEY_FILE'],
+  ] as const) {
+    if (v[variable] !== undefined && v[file] !== undefined) throw new ConfigError(file, `set ${variable} or ${file}, not both`);
   }
   if (v.METRICS_HOST !== undefined && v.METRICS_PORT === undefined) {
     throw new ConfigError('METRICS_HOST', 'set METRICS_PORT too: without it there is no metrics listener');
@@ -264,6 +275,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     quoteTtlSeconds: v.QUOTE_TTL_SECONDS,
     keyPepper: v.KEY_PEPPER !== undefined ? { value: v.KEY_PEPPER } : v.KEY_PEPPER_FILE !== undefined ? { file: v.KEY_PEPPER_FILE } : null,
+    secretsKey:
+      v.SECRETS_KEY !== undefined ? { value: v.SECRETS_KEY } : v.SECRETS_KEY_FILE !== undefined ? { file: v.SECRETS_KEY_FILE } : null,
     accelerators: Object.fromEntries(
       Object.entries(ACCELERATOR_VARIABLES).map(([name, variable]) => [name, (v[variable as Variable] ?? v.ACCELERATORS) === 'on']),
     ) as unknown as Accelerators,

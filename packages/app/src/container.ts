@@ -25,7 +25,7 @@ import { type Persistence, type QueryObserver, openPersistence } from '@campsite
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
 import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
 import { RequestActivityCounter } from './request-activity';
-import { KEY_PEPPER, loadServerSecret } from './server-secrets';
+import { KEY_PEPPER, SECRETS_KEY, loadServerSecret, sealingKeysOf } from './server-secrets';
 import { cryptoRandomSource } from './adapters/crypto-random-source';
 
 import type { Config } from './config';
@@ -108,7 +108,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const queryObserver = observer && options.wrapQueryObserver ? options.wrapQueryObserver(observer) : observer;
   let persistence: Persistence;
   try {
+    const sealing = await loadServerSecret(SECRETS_KEY, config.secretsKey, logger);
     const opened = await openPersistence(config.databaseUrl, {
+      sealingKeys: sealingKeysOf(sealing, config.secretsKey !== null && 'file' in config.secretsKey),
       clock,
       ...(queryObserver ? { queryObserver } : {}),
       onBackgroundError: (error, what) => logger.warn({ err: error }, what),

@@ -64,3 +64,31 @@ export const KEY_PEPPER: ServerSecret = {
   developmentFile: 'key-pepper',
   purpose: "the pepper of the API keys' fast verifiers",
 };
+
+export const SECRETS_KEY: ServerSecret = {
+  variable: 'SECRETS_KEY',
+  fileVariable: 'SECRETS_KEY_FILE',
+  developmentFile: 'secrets-key',
+  purpose: 'the key that seals webhook signing secrets at rest',
+};
+
+/**
+ * The sealing keys in `text`: a comma-separated list of 32-byte keys, each as 64 hex digits or in base64 (or
+ * base64url), the first sealing and all of them opening. A refused key is never echoed.
+ * @throws ConfigError naming `variable` (or its file variable, when `fromFile`)
+ */
+export function sealingKeysOf(text: string, fromFile: boolean): Buffer[] {
+  const variable = fromFile ? SECRETS_KEY.fileVariable : SECRETS_KEY.variable;
+  return text.split(',').map((part, i) => {
+    const value = part.trim();
+    const key = /^[0-9a-fA-F]{64}$/.test(value)
+      ? Buffer.from(value, 'hex')
+      : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+        ? Buffer.from(value, 'base64url')
+        : null;
+    if (key === null || key.length !== 32) {
+      throw new ConfigError(variable, `key ${i + 1} must be 32 bytes, as 64 hex digits or 43 characters of base64`);
+    }
+    return key;
+  });
+}

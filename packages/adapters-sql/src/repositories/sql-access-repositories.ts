@@ -69,7 +69,14 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
         apiKeyRow(this.db, key, createdAt),
       ),
     );
-    return { ...key, fastVerifier: key.fastVerifier ?? null, id: Number(row!.id), revokedAt: key.revokedAt ?? null, lastUsedAt: null, createdAt };
+    return {
+      ...key,
+      fastVerifier: key.fastVerifier ?? null,
+      id: Number(row!.id),
+      revokedAt: key.revokedAt ?? null,
+      lastUsedAt: null,
+      createdAt,
+    };
   }
 
   /** Idempotent: a second revocation keeps the first time. */

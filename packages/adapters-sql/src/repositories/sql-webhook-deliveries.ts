@@ -21,8 +21,12 @@ const RELEASE = 'lease_owner = NULL, lease_until = NULL';
 export class SqlWebhookDeliveries implements WebhookDeliveryStore {
   private readonly endpoints: SqlWebhookEndpoints;
 
-  constructor(private readonly db: SqlDatabase) {
-    this.endpoints = new SqlWebhookEndpoints(db);
+  /** `endpoints`: the same database's endpoints, which open the signing secrets a delivery is signed with. */
+  constructor(
+    private readonly db: SqlDatabase,
+    endpoints: SqlWebhookEndpoints,
+  ) {
+    this.endpoints = endpoints;
   }
 
   async claimDue(owner: string, now: Date, until: Date, limit: number): Promise<DeliveryState[]> {

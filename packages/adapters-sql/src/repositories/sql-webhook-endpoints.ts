@@ -11,37 +11,106 @@ import {
 } from '@campsite/domain';
 import { type SqlExecutor, toInt } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
+import { type SecretSealer, webhookSecretBinding } from '../secret-sealing';
 
 const COLUMNS = 'tenant_id, id, url, types, description, status, paused_reason, position, created_at, secrets';
 
-/** The stored form of each changeable field: column name and value. */
-const COLUMN_OF: { [K in keyof Required<WebhookEndpointChanges>]: (value: Required<WebhookEndpointChanges>[K]) => [string, unknown] } = {
+/** The stored form of each changeable field but the secrets: column name and value. */
+const COLUMN_OF: {
+  [K in Exclude<keyof WebhookEndpointChanges, 'secrets'>]-?: (value: Required<WebhookEndpointChanges>[K]) => [string, unknown];
+} = {
   url: (url) => ['url', url],
   types: (types) => ['types', types.join(',')],
   description: (description) => ['description', description],
   status: (status) => ['status', status],
   pausedReason: (reason) => ['paused_reason', reason],
   position: (position) => ['position', position],
-  secrets: (secrets) => ['secrets', secretsJson(secrets)],
 };
 
-function secretsJson(secrets: readonly WebhookSecret[]): string {
-  return JSON.stringify(secrets.map((s) => ({ secret: s.secret, expires_at: s.expiresAt?.toISOString() ?? null })));
-}
-
-function readSecrets(text: unknown): WebhookSecret[] {
-  const stored = JSON.parse(String(text)) as Array<{ secret: string; expires_at: string | null }>;
-  return stored.map((s) => ({ secret: s.secret, expiresAt: s.expires_at === null ? null : new Date(s.expires_at) }));
-}
+/** The `secrets` column: a JSON array of {"secret", "expires_at"}, newest first (migration 009). */
+type StoredSecrets = Array<{ secret: string; expires_at: string | null }>;
 
 function readTypes(text: unknown): ChangeType[] {
   const stored = String(text).split(',');
   return CHANGE_TYPES.filter((type) => stored.includes(type));
 }
 
-/** `webhook_endpoints` and `webhook_endpoint_ids` of migration 009 (docs/webhooks.md). */
+/**
+ * `webhook_endpoints` and `webhook_endpoint_ids` of migration 009 (docs/webhooks.md). The signing secrets are sealed
+ * with `sealer`, bound to their endpoint (docs/security.md, "Secrets at rest"); one that cannot be opened here is left
+ * out of the endpoint, and `onUnreadable` hears of it.
+ */
 export class SqlWebhookEndpoints implements WebhookEndpointRepository {
-  constructor(private readonly db: SqlDatabase) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly sealer: SecretSealer | null,
+    private readonly onUnreadable: (message: string) => void = () => {
+      // Nobody asked to hear of it: the secret is left out all the same.
+    },
+  ) {}
+
+  private secretsJson(tenantId: number, id: number, secrets: readonly WebhookSecret[]): string {
+    const binding = webhookSecretBinding(tenantId, id);
+    const stored: StoredSecrets = secrets.map((s) => ({
+      secret: this.sealer ? this.sealer.seal(s.secret, binding) : s.secret,
+      expires_at: s.expiresAt?.toISOString() ?? null,
+    }));
+    return JSON.stringify(stored);
+  }
+
+  private readSecrets(tenantId: number, id: number, text: unknown): WebhookSecret[] {
+    const binding = webhookSecretBinding(tenantId, id);
+    const secrets: WebhookSecret[] = [];
+    for (const s of JSON.parse(String(text)) as StoredSecrets) {
+      const secret = this.sealer ? this.sealer.open(s.secret, binding) : s.secret;
+      if (secret === null) {
+        this.onUnreadable(
+          `a signing secret of webhook endpoint ${id} of tenant ${tenantId} cannot be opened: sealed under another key or for another endpoint`,
+        );
+        continue;
+      }
+      secrets.push({ secret, expiresAt: s.expires_at === null ? null : new Date(s.expires_at) });
+    }
+    return secrets;
+  }
+
+  /**
+   * Seals every signing secret again under the first key (`campsite secrets rotate`), or, with `onlyUnsealed`, only
+   * those stored before sealing began (every start does that). A row is rewritten only if it is still as read, so an
+   * endpoint rotated meanwhile is left as its rotation wrote it. Secrets that cannot be opened are left as they are.
+   */
+  async reseal(onlyUnsealed: boolean): Promise<{ resealed: number; unreadable: number }> {
+    const sealer = this.sealer;
+    if (!sealer) return { resealed: 0, unreadable: 0 };
+    let resealed = 0;
+    let unreadable = 0;
+    for (const [tenant, endpoint, text] of await this.db.rows(
+      'SELECT tenant_id, id, secrets FROM webhook_endpoints ORDER BY tenant_id, id',
+    )) {
+      const [tenantId, id] = [toInt(tenant), toInt(endpoint)];
+      const binding = webhookSecretBinding(tenantId, id);
+      const stored = JSON.parse(String(text)) as StoredSecrets;
+      const stale = (secret: string) => (onlyUnsealed ? !secret.startsWith('sealed:') : !sealer.isCurrent(secret));
+      if (!stored.some((s) => stale(s.secret))) continue;
+      let sealedAgain = 0;
+      const next = stored.map((s) => {
+        const plain = stale(s.secret) ? sealer.open(s.secret, binding) : null;
+        if (stale(s.secret) && plain === null) unreadable++;
+        if (plain === null) return s;
+        sealedAgain++;
+        return { ...s, secret: sealer.seal(plain, binding) };
+      });
+      if (sealedAgain === 0) continue;
+      const changed = await this.db.run('UPDATE webhook_endpoints SET secrets = ? WHERE tenant_id = ? AND id = ? AND secrets = ?', [
+        JSON.stringify(next),
+        tenantId,
+        id,
+        String(text),
+      ]);
+      resealed += changed;
+    }
+    return { resealed, unreadable };
+  }
 
   async feedHead(tenantId: number): Promise<FeedHead> {
     const row = await this.db.get<{ feed_token: string; last_change: unknown }>(
@@ -76,7 +145,7 @@ export class SqlWebhookEndpoints implements WebhookEndpointRepository {
         endpoint.pausedReason,
         endpoint.position,
         this.db.dialect.time(endpoint.createdAt),
-        secretsJson(endpoint.secrets),
+        this.secretsJson(tenantId, id, endpoint.secrets),
       ]);
       return stored;
     });
@@ -96,7 +165,7 @@ export class SqlWebhookEndpoints implements WebhookEndpointRepository {
     const params: unknown[] = [];
     for (const [field, value] of Object.entries(changes) as Array<[keyof WebhookEndpointChanges, never]>) {
       if (value === undefined) continue;
-      const [column, stored] = COLUMN_OF[field](value);
+      const [column, stored] = field === 'secrets' ? ['secrets', this.secretsJson(tenantId, id, value)] : COLUMN_OF[field](value);
       sets.push(`${column} = ?`);
       params.push(stored);
     }
@@ -127,7 +196,7 @@ export class SqlWebhookEndpoints implements WebhookEndpointRepository {
       pausedReason: row[6] === null ? null : String(row[6]),
       position: toInt(row[7]),
       createdAt: this.db.dialect.readTime(row[8]),
-      secrets: readSecrets(row[9]),
+      secrets: this.readSecrets(toInt(row[0]), toInt(row[1]), row[9]),
     };
   }
 }

@@ -13,11 +13,14 @@ import { postgresRawWriter, sqliteRawWriter } from './raw-writer';
  * Adapter set of a persistence on `url`, driven by a fixed clock the contract suites may move. `reopen` opens a second
  * persistence (connection, pool) on the same database, as another process would.
  */
+/** The contract suites seal signing secrets as the service does, under this key. */
+export const TEST_SEALING_KEY = Buffer.alloc(32, 7);
+
 /** Every accelerator, or none in the run's plain pass (ACCELERATORS=off; docs/testing.md). */
 export const RUN_ACCELERATORS = process.env.ACCELERATORS === 'off' ? NO_SQL_ACCELERATORS : ALL_SQL_ACCELERATORS;
 
 async function adapterSet(url: string, clock: FixedClock, cleanup: () => Promise<void> = async () => {}): Promise<AdapterSet> {
-  const persistence = await openPersistence(url, { clock, poolSize: 4, accelerators: RUN_ACCELERATORS });
+  const persistence = await openPersistence(url, { clock, poolSize: 4, accelerators: RUN_ACCELERATORS, sealingKeys: [TEST_SEALING_KEY] });
   await persistence.migrate();
   return {
     ...persistence,

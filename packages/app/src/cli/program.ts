@@ -205,6 +205,24 @@ export function buildProgram(io: CliIo): Command {
   }
 
   program
+    .command('secrets')
+    .description('the service\'s own secrets (docs/operations.md, "Server secrets")')
+    .command('rotate')
+    .description('seal every webhook signing secret again under the first key of SECRETS_KEY')
+    .action(() =>
+      withContainer(io, async (container) => {
+        const { resealed, unreadable } = await container.persistence.reseal(false);
+        io.out(`re-sealed the signing secrets of ${resealed} webhook endpoint${resealed === 1 ? '' : 's'} under the first key\n`);
+        if (unreadable > 0) {
+          throw new Error(
+            `${unreadable} signing secret${unreadable === 1 ? '' : 's'} could not be opened and ${unreadable === 1 ? 'was' : 'were'} left as ` +
+              'stored: give every key they may be sealed under in SECRETS_KEY, after the new one',
+          );
+        }
+      }),
+    );
+
+  program
     .command('invoices')
     .description("the operator's invoicing (docs/accounting.md)")
     .command('issue')
