@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error';
-import type { PricingEngine } from '../pricing/pricing-engine';
+import { type PricingEngine, TariffPricingEngine } from '../pricing/pricing-engine';
 import type { PricedStay, StayRequest } from '../pricing/tariff';
-import { aBooking, aSite, aTenant } from '../testing';
+import { aBooking, aSite, aStay, aTenant } from '../testing';
+import { type SellingWorld, aQuoteInput, aSellingWorld, fromQuote } from '../testing/selling-world';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import type { Booking } from './booking';
 import { BOOKING_STATUSES, type KnownBookingStatus, canTransition } from './booking-status';
@@ -137,5 +138,53 @@ describe('ChangeBookingStatus (docs/api-behaviour.md §5)', () => {
     expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { code: 'invalid_transition' } });
     const winner = outcomes.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<Booking>;
     expect(stored().status).toBe(winner.value.status);
+  });
+});
+
+describe('ChangeBookingStatus: the price at confirmation, by the stored tariff (docs/booking-lifecycle.md)', () => {
+  let s: SellingWorld;
+  let confirm: (id: number) => Promise<Booking>;
+  const linesOf = (id: number) => s.bookings.linesOf(s.alpineId, id);
+  const plain = (siteId: number, checkInDate: string, checkOutDate: string) =>
+    s.book({ siteId, fields: aStay(checkInDate, checkOutDate, { numAdults: 2 }) });
+
+  beforeEach(async () => {
+    s = await aSellingWorld();
+    const statuses = new ChangeBookingStatus(s.tenants, s.bookings, s.sites, new TariffPricingEngine(s.tariffs));
+    confirm = (id) => statuses.execute('alpine', id, 'confirmed');
+  });
+
+  it('keeps the lines and total of a booking made from a quote, whatever the tariff says now', async () => {
+    const quote = await s.quote(aQuoteInput({ siteId: 4 }, {}, [{ code: 'dog', quantity: 1 }]));
+    const booking = await s.book(fromQuote(quote.id));
+    for (const season of s.store.seasons) season.pitch += 1000;
+    expect((await confirm(booking.id)).totalPrice).toBe(quote.total);
+    expect(await linesOf(booking.id)).toEqual(quote.lines);
+  });
+
+  it('prices any other booking by the tariff, with the compulsory extras only, across seasons', async () => {
+    const booking = await plain(4, '2027-06-30', '2027-07-02');
+    expect(await linesOf(booking.id)).toEqual([]);
+    const confirmed = await confirm(booking.id);
+    const lines = await linesOf(booking.id);
+    expect(lines.map((l) => [l.kind, l.code, l.quantity, l.unitPrice, l.amount])).toEqual([
+      ['pitch', null, 1000, 2800, 2800],
+      ['adult', null, 2000, 950, 1900],
+      ['pitch', null, 1000, 3600, 3600],
+      ['adult', null, 2000, 950, 1900],
+      ['extra', 'power', 2000, 450, 900],
+      ['tourist_tax', 'adult', 4000, 250, 1000],
+    ]);
+    expect(confirmed.totalPrice).toBe(12_100);
+    expect(confirmed.totalPrice).not.toBe(booking.totalPrice);
+  });
+
+  it('keeps the placeholder price, without lines, when a night lies in no season', async () => {
+    const booking = await plain(1, '2027-08-30', '2027-09-02');
+    expect((await confirm(booking.id)).totalPrice).toBe(3500 * 3);
+    expect(await linesOf(booking.id)).toEqual([]);
+    const chalet = await plain(5, '2027-07-01', '2027-07-03');
+    expect((await confirm(chalet.id)).totalPrice).toBe(3500 * 2);
+    expect(await linesOf(chalet.id)).toEqual([]);
   });
 });

@@ -1,19 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { aBooking, aSite, aTenant, anInvoice, someBillingDetails } from '../testing';
+import { JsonInvoiceRenderer } from '../testing/json-invoice-renderer';
 import { type World, aWorld, rejectionOf } from '../testing/test-world';
 import { GetInvoice, GetInvoiceDocument, ListInvoiceLines } from './get-invoice';
 import type { InvoiceLine } from './invoice';
-import { type InvoiceDocument, type InvoiceRenderer, vatContained, zurichDateOf } from './invoice-document';
+import { vatContained, zurichDateOf } from './invoice-document';
 import { isValidQrReference } from './payment-reference';
-
-/** Renders the document as JSON and remembers what it was given: the fake of the PDF renderer. */
-class JsonRenderer implements InvoiceRenderer {
-  documents: InvoiceDocument[] = [];
-  async render(document: InvoiceDocument) {
-    this.documents.push(document);
-    return new TextEncoder().encode(JSON.stringify(document));
-  }
-}
 
 const billing = someBillingDetails({ language: 'fr' });
 const line = (position: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
@@ -27,7 +19,7 @@ const line = (position: number, overrides: Partial<InvoiceLine> = {}): InvoiceLi
 });
 
 let world: World;
-let renderer: JsonRenderer;
+let renderer: JsonInvoiceRenderer;
 let documents: GetInvoiceDocument;
 
 beforeEach(async () => {
@@ -49,7 +41,7 @@ beforeEach(async () => {
     }),
     aTenant('plain', { invoices: [anInvoice({ id: 1 })] }),
   ]);
-  renderer = new JsonRenderer();
+  renderer = new JsonInvoiceRenderer();
   documents = new GetInvoiceDocument(world.invoices, world.bookings, world.issuers, renderer);
 });
 
