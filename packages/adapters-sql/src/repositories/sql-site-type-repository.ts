@@ -54,13 +54,20 @@ export class SqlSiteTypeRepository implements SiteTypeRepository {
     return row ? toSiteType(this.db.dialect, row) : null;
   }
 
-  async activeSites(tenantId: number, siteTypeIds: readonly number[]): Promise<Array<{ id: number; siteTypeId: number }>> {
+  async activeSites(
+    tenantId: number,
+    siteTypeIds: readonly number[],
+  ): Promise<Array<{ id: number; siteTypeId: number; maxOccupants: number }>> {
     if (siteTypeIds.length === 0) return [];
     const rows = await this.db.rows(
-      `SELECT id, site_type_id FROM sites WHERE tenant_id = ? AND site_type_id IN (${siteTypeIds.map(() => '?').join(', ')}) ` +
+      `SELECT id, site_type_id, max_occupants FROM sites WHERE tenant_id = ? AND site_type_id IN (${siteTypeIds.map(() => '?').join(', ')}) ` +
         "AND status = 'active' ORDER BY site_number, id",
       [tenantId, ...siteTypeIds],
     );
-    return rows.map(([id, siteTypeId]) => ({ id: toInt(id), siteTypeId: toInt(siteTypeId) }));
+    return rows.map(([id, siteTypeId, maxOccupants]) => ({
+      id: toInt(id),
+      siteTypeId: toInt(siteTypeId),
+      maxOccupants: toInt(maxOccupants),
+    }));
   }
 }

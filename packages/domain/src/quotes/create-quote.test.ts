@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { vatSharesOf } from '../pricing/price-stay';
 import { aRestriction } from '../testing/tariff-mothers';
-import { type Place, type SellingWorld, aQuoteInput, aSellingWorld } from '../testing/selling-world';
+import { type Place, type SellingWorld, aQuoteInput, aSellingWorld, fromQuote } from '../testing/selling-world';
 import { rejectionOf } from '../testing/test-world';
 import type { QuoteInput } from './create-quote';
 
@@ -194,6 +194,14 @@ describe('CreateQuote: no_tariff, then availability', () => {
     // Site 2 is taken for one night of the stay only: no active site is free throughout (site 3 is inactive).
     s.seedBooking({ siteId: 2, status: 'confirmed', checkInDate: '2027-07-03', checkOutDate: '2027-07-10' });
     expect(await codeOf(aQuoteInput({ siteTypeId: 1 }))).toBe('site_unavailable');
+  });
+
+  it('quotes a type only while a free active site holds the party: the one its booking would take', async () => {
+    // T1 holds 6, T2 holds 4: with T1 taken, five guests fit on no free pitch of the type, four do.
+    s.seedBooking({ siteId: 2, status: 'confirmed', checkInDate: '2027-07-01', checkOutDate: '2027-07-04' });
+    expect(await codeOf(aQuoteInput({ siteTypeId: 1 }, { numAdults: 5 }))).toBe('site_unavailable');
+    const four = await s.quote(aQuoteInput({ siteTypeId: 1 }, { numAdults: 4 }));
+    expect(await s.book(fromQuote(four.id))).toMatchObject({ siteId: 1 });
   });
 });
 

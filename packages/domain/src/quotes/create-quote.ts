@@ -116,14 +116,20 @@ export class CreateQuote {
     return { site, siteType };
   }
 
-  /** The site, or for a type at least one of its active sites, is free for every night of the stay. */
+  /**
+   * The site, or for a type at least one of its active sites that holds the party, is free for every night of the
+   * stay: the site a booking from the quote would be placed on (docs/channel-managers.md, "Booking from a quote").
+   */
   private async anyFree(tenantId: number, site: Site | null, siteType: SiteType, fields: BookingFields): Promise<boolean> {
+    const party = fields.numAdults + fields.numYouth + fields.numChildren;
     const candidates =
       site !== null
         ? site.status === 'active'
           ? [site.id]
           : []
-        : (await this.types.activeSites(tenantId, [siteType.id])).map((active) => active.id);
+        : (await this.types.activeSites(tenantId, [siteType.id]))
+            .filter((active) => active.maxOccupants >= party)
+            .map((active) => active.id);
     if (candidates.length === 0) return false;
     const window = { from: fields.checkInDate, to: fields.checkOutDate };
     const stays = await this.bookings.listOccupyingStays(tenantId, candidates, window);

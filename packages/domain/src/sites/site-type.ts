@@ -26,5 +26,5 @@ export interface SiteTypeRepository {
    * The `active` sites of the given types, in `site_number` order (byte order): the order in which a booking by type
    * is placed (docs/channel-managers.md, "Booking from a quote").
    */
-  activeSites(tenantId: number, siteTypeIds: readonly number[]): Promise<Array<{ id: number; siteTypeId: number }>>;
+  activeSites(tenantId: number, siteTypeIds: readonly number[]): Promise<Array<{ id: number; siteTypeId: number; maxOccupants: number }>>;
 }

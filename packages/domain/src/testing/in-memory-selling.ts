@@ -29,7 +29,7 @@ export class InMemorySiteTypeRepository implements SiteTypeRepository {
     return this.store.sites
       .filter((s) => s.tenantId === tenantId && wanted.has(s.siteTypeId) && s.status === 'active')
       .sort((a, b) => compareBytes(a.siteNumber, b.siteNumber) || a.id - b.id)
-      .map((s) => ({ id: s.id, siteTypeId: s.siteTypeId }));
+      .map((s) => ({ id: s.id, siteTypeId: s.siteTypeId, maxOccupants: s.maxOccupants }));
   }
 }
 

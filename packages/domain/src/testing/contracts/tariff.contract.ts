@@ -108,8 +108,8 @@ export function describeTariffContract(name: string, setup: AdapterSetup): void 
       expect(await set.siteTypes.findById(tenantId, 2)).toEqual(types[1]);
       expect(await set.siteTypes.findById(tenantId, 3)).toBeNull();
       expect(await set.siteTypes.activeSites(tenantId, [1, 2])).toEqual([
-        { id: 1, siteTypeId: 1 },
-        { id: 3, siteTypeId: 1 },
+        { id: 1, siteTypeId: 1, maxOccupants: 4 },
+        { id: 3, siteTypeId: 1, maxOccupants: 5 },
       ]);
       const raw = await rawWriter();
       try {
