@@ -7,10 +7,15 @@ import { MESSAGES, type Reading, integerInputDoc, integerWithin, isPyObject, opt
 /** The most of one extra a stay may ask for (docs/selling-a-stay.md, "Quotes"). */
 export const MAX_EXTRA_QUANTITY = 20;
 
-/** `code` of an asked-for extra: DRF's CharField (trimmed, not blank); whether the tariff has it is the domain's rule. */
-function readCode(value: PyJson | undefined): Reading<string> {
+/** A required field of an item: DRF's messages for a missing or null value, else `read`'s. */
+function present<T>(value: PyJson | undefined, read: (value: Exclude<PyJson, null>) => Reading<T>): Reading<T> {
   if (value === undefined) return { ok: false, messages: [MESSAGES.required] };
   if (value === null) return { ok: false, messages: [MESSAGES.null] };
+  return read(value);
+}
+
+/** `code` of an asked-for extra: DRF's CharField (trimmed, not blank); whether the tariff has it is the domain's rule. */
+function readCode(value: Exclude<PyJson, null>): Reading<string> {
   let text: string;
   if (typeof value === 'string') text = value;
   else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
@@ -25,8 +30,8 @@ function readItem(item: PyJson): Reading<ExtraRequest> {
     return { ok: false, messages: [`Invalid data. Expected a dictionary, but got ${pyTypeName(item)}.`] };
   }
   const fields: Record<string, PyJson | undefined> = item;
-  const code = readCode(fields.code);
-  const quantity = integerWithin(fields.quantity, 1, MAX_EXTRA_QUANTITY);
+  const code = present(fields.code, readCode);
+  const quantity = present(fields.quantity, (value) => integerWithin(value, 1, MAX_EXTRA_QUANTITY));
   if (code.ok && quantity.ok) return { ok: true, value: { code: code.value, quantity: quantity.value } };
   return { ok: false, messages: [...(code.ok ? [] : code.messages), ...(quantity.ok ? [] : quantity.messages)] };
 }
