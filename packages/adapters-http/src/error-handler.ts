@@ -84,7 +84,7 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
     body: { detail: 'Service temporarily unavailable, try again later.' } satisfies Body<typeof serviceUnavailableSchema>,
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   }),
-  // Selling a stay (docs/selling-a-stay.md): each refusal is its machine code.
+  // Selling a stay (docs/channel-managers.md): each refusal is its machine code.
   site_type_not_found: () => ({ status: 400, body: { detail: 'site_type_not_found' } satisfies Body<typeof quoteInputErrorSchema> }),
   no_tariff: () => ({ status: 400, body: { detail: 'no_tariff' } satisfies Body<typeof quoteInputErrorSchema> }),
   stop_sell: () => ({ status: 400, body: { detail: 'stop_sell' } satisfies Body<typeof stayRuleRefusalSchema> }),

@@ -47,7 +47,7 @@ export interface HttpDeps {
   listInvoiceLines: ListInvoiceLines;
   getInvoiceDocument: GetInvoiceDocument;
   manageWebhookEndpoints: ManageWebhookEndpoints;
-  /** Selling a stay (docs/selling-a-stay.md): the pitch types, the extras, the calendar, quotes, cancellation. */
+  /** Selling a stay (docs/channel-managers.md): the pitch types, the extras, the calendar, quotes, cancellation. */
   listSiteTypes: ListSiteTypes;
   listExtras: ListExtras;
   getCalendar: GetCalendar;

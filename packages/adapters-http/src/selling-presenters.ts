@@ -14,7 +14,8 @@ import type { z } from 'zod';
 import { invoiceLineJson } from './presenters';
 import type { extraSchema, pricedLineSchema, quoteSchema, siteTypeCalendarSchema, siteTypeSchema } from './schemas/responses.schema';
 
-// Selling a stay as the API shows it (docs/selling-a-stay.md), typed against the answer schemas like presenters.ts.
+// Selling a stay as the API shows it (docs/channel-managers.md, "Selling a stay"), typed against the answer schemas
+// like presenters.ts.
 
 const money = (rappen: number | null) => (rappen === null ? null : formatMoney(rappen));
 const vatRate = (rate: number) => formatFixedDecimal(rate, VAT_RATE_PLACES);

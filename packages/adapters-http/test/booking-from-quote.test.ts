@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API, type Reply, closeServers } from './support/http-harness';
 import { TENT_STAY, type SellingWorld, startSelling } from './support/selling-fixture';
 
-// docs/selling-a-stay.md, "Booking from a quote": POST /bookings/ with `quote_id` books the quote's stay at its total;
-// without it, v1's rules stand, and the tariff's stay rules apply to every create.
+// docs/channel-managers.md, "Booking from a quote": POST /bookings/ with `quote_id` books the quote's stay at its
+// total; without it, v1's rules stand, and the tariff's stay rules apply to every create.
 
 afterEach(closeServers);
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API, closeServers, issueKey } from './support/http-harness';
 import { TENT_STAY, startSelling } from './support/selling-fixture';
 
-// docs/selling-a-stay.md, "Cancelling": POST /bookings/{id}/cancel/ turns a pending or confirmed booking into a
+// docs/channel-managers.md, "Cancelling": POST /bookings/{id}/cancel/ turns a pending or confirmed booking into a
 // cancelled one, whose nights are free at once.
 
 afterEach(closeServers);

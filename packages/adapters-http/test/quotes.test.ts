@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API, type Reply, closeServers, issueKey } from './support/http-harness';
 import { TENT_STAY, startSelling } from './support/selling-fixture';
 
-// docs/selling-a-stay.md, "Quotes": POST /quotes/ prices a stay by the tariff (by pitch or by type), GET /quotes/{id}/
-// reads it again. The body is read as POST /bookings/ reads it; the checks come in the use case's order.
+// docs/channel-managers.md, "Quotes": POST /quotes/ prices a stay by the tariff (by pitch or by type),
+// GET /quotes/{id}/ reads it again. The body is read as POST /bookings/ reads it; the checks come in the use case's order.
 
 afterEach(closeServers);
 

@@ -6,8 +6,8 @@ import { closeServers, issueKey } from './support/http-harness';
 import { type SellingWorld, startSelling } from './support/selling-fixture';
 import { sellingRecords } from './support/selling-records';
 
-// docs/selling-a-stay.md, "Changes": the feed and webhook messages carry site types and extras, each exactly as its
-// list renders it, to the keys that can read them.
+// docs/channel-managers.md, "Site types and extras in the change feed": the feed and webhook messages carry them,
+// each exactly as its list renders it, to the keys that can read them.
 
 afterEach(closeServers);
 

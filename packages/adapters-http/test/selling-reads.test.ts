@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API, closeServers, issueKey } from './support/http-harness';
 import { startSelling } from './support/selling-fixture';
 
-// docs/selling-a-stay.md: GET /site-types/, GET /extras/ and GET /calendar/ — what they show, in which order, under
-// which scope, paged like every list.
+// docs/channel-managers.md, "Selling a stay" and "The calendar": GET /site-types/, GET /extras/ and GET /calendar/:
+// what they show, in which order, under which scope, paged like every list.
 
 afterEach(closeServers);
 

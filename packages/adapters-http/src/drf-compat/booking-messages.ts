@@ -22,7 +22,7 @@ export function wordedBookingRefusal(error: unknown, wording: BookingWording): u
   return new DomainError('validation_failed', 'validation failed', { fieldErrors: errors }, { cause: error });
 }
 
-/** An extra the tenant's tariff does not have (docs/selling-a-stay.md, "Quotes"). */
+/** An extra the tenant's tariff does not have (docs/channel-managers.md, "Quotes"). */
 export function unknownExtraMessage(code: string): string {
   return `Unknown extra: ${code}.`;
 }

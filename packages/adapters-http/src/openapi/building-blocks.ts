@@ -258,7 +258,7 @@ export function listOperation(
   };
 }
 
-/** 400 of a read: a malformed query value (field errors, one example per entry of `examples`), or a malformed `Host`. */
+/** 400 of a read: a malformed query value (field errors; one example per entry of `examples`), or a bad `Host`. */
 export function queryErrors(description: string, errors: z.ZodType, examples: Record<string, unknown>): ResponseObject {
   return answer(`${description}, or a malformed \`Host\`.`, {
     schema: { oneOf: [ref(errors), ref(invalidHostSchema)] },

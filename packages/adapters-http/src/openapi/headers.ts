@@ -1,4 +1,5 @@
-// The response headers of the OpenAPI document, kept once in `components.headers` (document.ts), and references to them.
+// The response headers of the OpenAPI document, kept once in `components.headers` (document.ts), and references
+// to them.
 
 const integerHeader = (description: string, required: boolean) => ({
   description,

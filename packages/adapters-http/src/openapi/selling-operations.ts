@@ -27,7 +27,7 @@ import {
 } from './building-blocks';
 import { WINDOW_EXAMPLES } from './booking-operations';
 
-// Selling a stay (docs/selling-a-stay.md): what a channel manager reads to offer a stay, and the quote it books from.
+// Selling a stay (docs/channel-managers.md): what a channel manager reads to offer a stay, and the quote it books from.
 
 const TAG = 'Selling';
 

@@ -59,7 +59,7 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
     },
   });
 
-  // docs/selling-a-stay.md, "Cancelling": the body is not read, whatever it holds.
+  // docs/channel-managers.md, "Cancelling": the body is not read, whatever it holds.
   const cancel = resource({
     POST: {
       scope: deps.cancelBooking.scope,

@@ -14,7 +14,7 @@ export const QUOTES_PATH = '/api/v1/public/quotes/';
 const noFilter = () => undefined;
 
 /**
- * Selling a stay (docs/selling-a-stay.md): the site types and the extras (lists like the others), the calendar, and
+ * Selling a stay (docs/channel-managers.md): the site types and the extras (lists like the others), the calendar, and
  * quotes. Quotes are never kept by the answer cache: a quote is not data the tenant's data version covers.
  */
 export function sellingResources(deps: HttpDeps): {

@@ -17,7 +17,7 @@ const GUEST_FIELDS = ['guest_first_name', 'guest_last_name', 'guest_email'] as c
 const NO_SITE = 0;
 
 /**
- * A create request that names a quote (docs/selling-a-stay.md, "Booking from a quote"). The stay fields may be left
+ * A create request that names a quote (docs/channel-managers.md, "Booking from a quote"). The stay fields may be left
  * out; each one sent is read with its usual rules (so a malformed value gets its usual message) and handed on for the
  * use case to compare with the quote. Refused fields make `guest` null; their messages stay here, because the quote
  * is looked up first.

@@ -19,7 +19,8 @@ export interface CreateBookingRead extends BookingWording {
  */
 export function readCreateBookingBody(body: PyJson): CreateBookingRead {
   const object = requireObject(body);
-  // docs/selling-a-stay.md, "Booking from a quote": `quote_id` null is no quote, as `customer_id` null is no customer.
+  // docs/channel-managers.md, "Booking from a quote": `quote_id` null is no quote, as `customer_id` null is no
+  // customer.
   if (object.quote_id !== undefined && object.quote_id !== null) return readBookingFromQuote(object);
   const siteId = readDrfInteger(object.site_id);
   const parsed = bookingFieldsSchema.safeParse(declaredFields(bookingFieldsSchema, object));

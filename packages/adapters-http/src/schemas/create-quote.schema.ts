@@ -21,7 +21,7 @@ function readPlace(value: PyJson | undefined): number | null | undefined {
 }
 
 /**
- * `POST /quotes/` (docs/selling-a-stay.md, "Quotes"): the body as POST /bookings/ reads it (the same JSON handling,
+ * `POST /quotes/` (docs/channel-managers.md, "Quotes"): the body as POST /bookings/ reads it (the same JSON handling,
  * fields and messages), with `site_id` or `site_type_id` and `extras`. Refused fields and extras reach the use case
  * as null, their messages stay here: the use case orders the checks.
  */

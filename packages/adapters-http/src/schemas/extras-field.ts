@@ -4,7 +4,7 @@ import { PyFloat, type PyJson } from '../drf-compat/json-parser';
 import { pyFloatRepr, pyStrip, pyTypeName } from '../drf-compat/text';
 import { MESSAGES, type Reading, integerInputDoc, integerWithin, isPyObject, optionalField } from './drf-fields';
 
-/** The most of one extra a stay may ask for (docs/selling-a-stay.md, "Quotes"). */
+/** The most of one extra a stay may ask for (docs/channel-managers.md, "Quotes"). */
 export const MAX_EXTRA_QUANTITY = 20;
 
 /** A required field of an item: DRF's messages for a missing or null value, else `read`'s. */
@@ -14,7 +14,7 @@ function present<T>(value: PyJson | undefined, read: (value: Exclude<PyJson, nul
   return read(value);
 }
 
-/** `code` of an asked-for extra: DRF's CharField (trimmed, not blank); whether the tariff has it is the domain's rule. */
+/** `code` of an extra asked for: DRF's CharField (trimmed, not blank); whether the tariff has it is the domain's. */
 function readCode(value: Exclude<PyJson, null>): Reading<string> {
   let text: string;
   if (typeof value === 'string') text = value;

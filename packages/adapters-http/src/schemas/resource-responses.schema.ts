@@ -3,7 +3,8 @@ import { components } from './components';
 
 /**
  * The resources of v1 as their answers show them, and the primitives every answer schema shares (see
- * responses.schema.ts). Selling a stay is in selling-responses.schema.ts, the feed and webhooks in feed-responses.schema.ts.
+ * responses.schema.ts). Selling a stay is in selling-responses.schema.ts, the feed and webhooks in
+ * feed-responses.schema.ts.
  */
 export const id = z
   .int()
@@ -22,7 +23,7 @@ export const updatedAt = dateTime.meta({
   examples: ['2026-06-02T08:15:00Z'],
 });
 
-/** An extra as a booking or quote carries it: its code and how many (docs/selling-a-stay.md). */
+/** An extra as a booking or quote carries it: its code and how many (docs/channel-managers.md, "Selling a stay"). */
 export const extraChoiceSchema = z
   .object({
     code: z.string().meta({ description: "The extra's `code` (see `GET /extras/`).", examples: ['dog'] }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { components } from './components';
 
-// The public JSON answers as zod schemas: the resources (resource-responses.schema.ts, selling-responses.schema.ts), the
-// feed and webhooks (feed-responses.schema.ts), then the errors below. The components register in the order these
-// modules load, which is the order of the OpenAPI document's schemas.
+// The public JSON answers as zod schemas: the resources (resource-responses.schema.ts, selling-responses.schema.ts),
+// the feed and webhooks (feed-responses.schema.ts), then the errors below. The components register in the order
+// these modules load, which is the order of the OpenAPI document's schemas.
 export * from './components';
 export * from './resource-responses.schema';
 export * from './selling-responses.schema';
@@ -100,7 +100,7 @@ export const bookingInputErrorSchema = detail(
   z.union([z.enum(['site_not_found', 'site_unavailable']), z.string().regex(/^JSON parse error - /)]),
 );
 
-/** The stay rules of a tenant's tariff, checked on every booking and quote (docs/selling-a-stay.md, "Stay rules"). */
+/** The stay rules of a tenant's tariff, checked on every booking and quote (docs/channel-managers.md, "Stay rules"). */
 export const STAY_RULE_CODES = ['stop_sell', 'closed_to_arrival', 'closed_to_departure', 'min_stay', 'max_stay'] as const;
 
 export const stayRuleRefusalSchema = detail(

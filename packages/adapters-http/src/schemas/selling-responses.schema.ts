@@ -3,8 +3,8 @@ import { components } from './components';
 import { date, dateTime, decimal, extraChoiceSchema, id, invoiceLineSchema, money, pageOf, updatedAt } from './resource-responses.schema';
 
 /**
- * Selling a stay as its answers show it (docs/selling-a-stay.md): the pitch types, the extras, the calendar and
- * quotes. Prices are CHF strings with VAT included, VAT rates percent strings with two decimals, as on invoices.
+ * Selling a stay as its answers show it (docs/channel-managers.md, "Selling a stay"): the pitch types, the extras,
+ * the calendar and quotes. Prices are CHF strings with VAT included, VAT rates percent strings with two decimals, as on invoices.
  */
 
 const vatRate = decimal(2, 'The VAT rate in percent, with two decimals.', '8.10');

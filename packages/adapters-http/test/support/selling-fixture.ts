@@ -3,8 +3,8 @@ import { aBooking, aRestriction, aSeason, aSite, aTariff, aTenant, aTouristTax, 
 import { API, type Reply, type Server, type World, seed, start } from './http-harness';
 
 /**
- * A campsite that sells stays (docs/selling-a-stay.md), for the HTTP tests of site types, extras, the calendar, quotes,
- * booking from a quote and cancelling:
+ * A campsite that sells stays (docs/channel-managers.md, "Selling a stay"), for the HTTP tests of site types,
+ * extras, the calendar, quotes, booking from a quote and cancelling:
  *
  * - type 1 "Tent pitch": T02 (id 1, 4 guests), T01 (id 2, 6 guests), T03 (id 3, inactive, 8 guests); a summer season
  *   2027-06-01..08-31 (pitch 30.00, adult 10.00, youth 6.00, child 4.00, VAT 3.80) and one stay rule per date:
