@@ -1,4 +1,5 @@
-import type { BookingFields, FieldErrors } from '@campsite/domain';
+import type { BookingFields, CreateBookingInput, FieldErrors } from '@campsite/domain';
+import type { BookingWording } from '../drf-compat/booking-messages';
 import { z } from 'zod';
 import { PyFloat, type PyJson } from '../drf-compat/json-parser';
 import { pyFloatRepr, pyTypeName } from '../drf-compat/text';
@@ -20,6 +21,11 @@ export const bookingFieldsSchema = z.object({
 });
 
 export const FIELD_NAMES = Object.keys(bookingFieldsSchema.shape);
+
+/** A create request as read: the use case's input, and what the words of its refusals need (BookingWording). */
+export interface CreateBookingRead extends BookingWording {
+  input: CreateBookingInput;
+}
 
 /** The fields as read, in the use case's words. */
 export function bookingFieldsOf(fields: z.output<typeof bookingFieldsSchema>): BookingFields {

@@ -2,8 +2,7 @@ import type { QuotedStay } from '@campsite/domain';
 import { z } from 'zod';
 import type { PyObject } from '../drf-compat/json-parser';
 import { declaredFields, integerInputDoc, optionalField, readDrfInteger, toFieldErrors } from './drf-fields';
-import type { CreateBookingRead } from './create-booking.schema';
-import { bookingFieldsSchema, customerIdDoc, customerParts, readCustomer } from './booking-fields.schema';
+import { type CreateBookingRead, bookingFieldsSchema, customerIdDoc, customerParts, readCustomer } from './booking-fields.schema';
 import { extrasFieldDoc, readExtras } from './extras-field';
 import { requestComponents } from './responses.schema';
 

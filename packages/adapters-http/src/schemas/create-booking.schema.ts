@@ -1,16 +1,17 @@
-import type { CreateBookingInput } from '@campsite/domain';
 import { z } from 'zod';
 import type { PyJson } from '../drf-compat/json-parser';
 import { declaredFields, integerInputDoc, readDrfInteger, requireObject, toFieldErrors } from './drf-fields';
-import type { BookingWording } from '../drf-compat/booking-messages';
 import { fieldErrorsOf, requestComponents } from './responses.schema';
 import { readBookingFromQuote } from './booking-from-quote.schema';
-import { FIELD_NAMES, bookingFieldsOf, bookingFieldsSchema, customerIdDoc, customerParts, readCustomer } from './booking-fields.schema';
-
-/** A create request as read: the use case's input, and what the words of its refusals need (BookingWording). */
-export interface CreateBookingRead extends BookingWording {
-  input: CreateBookingInput;
-}
+import {
+  type CreateBookingRead,
+  FIELD_NAMES,
+  bookingFieldsOf,
+  bookingFieldsSchema,
+  customerIdDoc,
+  customerParts,
+  readCustomer,
+} from './booking-fields.schema';
 
 /**
  * The parsed JSON body as the use case's input. A body that is not an object fails here, as DRF's serializer fails it
