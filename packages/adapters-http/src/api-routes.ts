@@ -8,6 +8,7 @@ import { customerResources } from './routes/customers.routes';
 import type { Resource } from './routes/endpoint';
 import { changeResources } from './routes/changes.routes';
 import { invoiceResources } from './routes/invoices.routes';
+import { sellingResources } from './routes/selling.routes';
 import { siteResources } from './routes/sites.routes';
 import { headerValues } from './raw-headers';
 import { webhookEndpointResources } from './routes/webhook-endpoints.routes';
@@ -25,6 +26,7 @@ interface RouteMatch {
 }
 
 const BOOKING_DETAIL_TEMPLATE = `${API_PREFIX}bookings/{id}/`;
+const QUOTE_DETAIL_TEMPLATE = `${API_PREFIX}quotes/{id}/`;
 const INVOICE_DETAIL_TEMPLATE = `${API_PREFIX}invoices/{id}/`;
 const WEBHOOK_ENDPOINT_TEMPLATE = `${API_PREFIX}webhook-endpoints/{id}/`;
 
@@ -36,8 +38,13 @@ const WEBHOOK_ENDPOINT_TEMPLATE = `${API_PREFIX}webhook-endpoints/{id}/`;
 function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
   const bookings = bookingResources(deps);
   const invoices = invoiceResources(deps);
+  const selling = sellingResources(deps);
   const collections = new Map<string, Resource>([
     ['bookings', bookings.collection],
+    ['site-types', selling.siteTypes],
+    ['extras', selling.extras],
+    ['calendar', selling.calendar],
+    ['quotes', selling.quotes],
     ['sites', siteResources(deps).collection],
     ['customers', customerResources(deps).collection],
     ['invoices', invoices.collection],
@@ -56,9 +63,18 @@ function routeTable(deps: HttpDeps): (path: string) => RouteMatch | null {
     const collection = collections.get(rest);
     if (collection) return { resource: collection, template: `${API_PREFIX}${rest}/`, pathId: undefined };
     if (rest.startsWith('bookings/')) {
-      const segment = rest.slice('bookings/'.length);
-      if (segment !== '' && !segment.includes('/')) {
+      const [segment = '', action, ...more] = rest.slice('bookings/'.length).split('/');
+      if (segment !== '' && action === undefined) {
         return { resource: bookings.detail, template: BOOKING_DETAIL_TEMPLATE, pathId: decodeSegment(segment) };
+      }
+      if (segment !== '' && action === 'cancel' && more.length === 0) {
+        return { resource: bookings.cancel, template: `${BOOKING_DETAIL_TEMPLATE}cancel/`, pathId: decodeSegment(segment) };
+      }
+    }
+    if (rest.startsWith('quotes/')) {
+      const segment = rest.slice('quotes/'.length);
+      if (segment !== '' && !segment.includes('/')) {
+        return { resource: selling.quote, template: QUOTE_DETAIL_TEMPLATE, pathId: decodeSegment(segment) };
       }
     }
     if (rest.startsWith('invoices/')) {

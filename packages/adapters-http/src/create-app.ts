@@ -16,8 +16,8 @@ const requireHttps: RequestHandler = (req, _res, next) => {
 
 /**
  * The public API v1 as an Express app over already-built use cases and ports. Holds no global state: every call builds
- * an independent app, so tests run many side by side. No body parser is installed; only POST /bookings/ reads its body,
- * after authentication, scope and rate limit (docs/api-behaviour.md §2).
+ * an independent app, so tests run many side by side. No body parser is installed: each endpoint that takes a body
+ * reads it itself, after authentication, scope and rate limit (docs/api-behaviour.md §2).
  */
 export function createApp(deps: HttpDeps): Express {
   const app = express();

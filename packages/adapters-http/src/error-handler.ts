@@ -10,16 +10,21 @@ import type {
   invalidHostSchema,
   jsonParseErrorSchema,
   methodNotAllowedSchema,
+  notCancellableSchema,
   notFoundSchema,
   payloadTooLargeSchema,
+  quoteInputErrorSchema,
+  quoteRefusalSchema,
   serverErrorSchema,
   serviceUnavailableSchema,
+  stayRuleRefusalSchema,
   throttledSchema,
   unauthorizedSchema,
   unsupportedMediaTypeSchema,
   webhookEndpointLimitSchema,
 } from './schemas/responses.schema';
 import { sendJson } from './send-json';
+import { unknownExtraMessage } from './drf-compat/booking-messages';
 import { TransportError, type TransportProblem } from './transport-error';
 
 interface Reply {
@@ -79,14 +84,26 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
     body: { detail: 'Service temporarily unavailable, try again later.' } satisfies Body<typeof serviceUnavailableSchema>,
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   }),
-  // The pricing codes (docs/pricing.md): no public route raises them yet; the routes that will answer them word them.
-  no_tariff: () => SERVER_ERROR,
-  unknown_extra: () => SERVER_ERROR,
-  stop_sell: () => SERVER_ERROR,
-  closed_to_arrival: () => SERVER_ERROR,
-  closed_to_departure: () => SERVER_ERROR,
-  min_stay: () => SERVER_ERROR,
-  max_stay: () => SERVER_ERROR,
+  // Selling a stay (docs/channel-managers.md): each refusal is its machine code.
+  site_type_not_found: () => ({ status: 400, body: { detail: 'site_type_not_found' } satisfies Body<typeof quoteInputErrorSchema> }),
+  no_tariff: () => ({ status: 400, body: { detail: 'no_tariff' } satisfies Body<typeof quoteInputErrorSchema> }),
+  stop_sell: () => ({ status: 400, body: { detail: 'stop_sell' } satisfies Body<typeof stayRuleRefusalSchema> }),
+  closed_to_arrival: () => ({ status: 400, body: { detail: 'closed_to_arrival' } satisfies Body<typeof stayRuleRefusalSchema> }),
+  closed_to_departure: () => ({ status: 400, body: { detail: 'closed_to_departure' } satisfies Body<typeof stayRuleRefusalSchema> }),
+  min_stay: () => ({ status: 400, body: { detail: 'min_stay' } satisfies Body<typeof stayRuleRefusalSchema> }),
+  max_stay: () => ({ status: 400, body: { detail: 'max_stay' } satisfies Body<typeof stayRuleRefusalSchema> }),
+  quote_not_found: () => ({ status: 400, body: { detail: 'quote_not_found' } satisfies Body<typeof quoteRefusalSchema> }),
+  quote_mismatch: () => ({ status: 400, body: { detail: 'quote_mismatch' } satisfies Body<typeof quoteRefusalSchema> }),
+  quote_expired: () => ({ status: 400, body: { detail: 'quote_expired' } satisfies Body<typeof quoteRefusalSchema> }),
+  quote_used: () => ({ status: 400, body: { detail: 'quote_used' } satisfies Body<typeof quoteRefusalSchema> }),
+  not_cancellable: () => ({ status: 400, body: { detail: 'not_cancellable' } satisfies Body<typeof notCancellableSchema> }),
+  // CreateQuote reports an unknown code as a rule (worded in drf-compat/booking-messages.ts); a use case that prices a
+  // stay without that check still gets the same words.
+  unknown_extra: (error) => ({ status: 400, body: { extras: [unknownExtraMessage(error.details.extraCode ?? '')] } }),
+  // The operator's `invoices issue` (docs/accounting.md): no public route issues invoices, so reaching here is a bug,
+  // like the other operator codes above.
+  invoice_exists: () => SERVER_ERROR,
+  no_priced_lines: () => SERVER_ERROR,
 };
 
 function transportReply(problem: TransportProblem): Reply {

@@ -1,6 +1,10 @@
 import type {
   AdmitRequest,
+  CancelBooking,
   CreateBooking,
+  CreateQuote,
+  GetCalendar,
+  GetQuote,
   GetAvailability,
   GetBooking,
   GetInvoice,
@@ -9,6 +13,8 @@ import type {
   ListBookings,
   ListCustomers,
   ListInvoices,
+  ListExtras,
+  ListSiteTypes,
   ListSites,
   ManageWebhookEndpoints,
   ReadChanges,
@@ -41,6 +47,13 @@ export interface HttpDeps {
   listInvoiceLines: ListInvoiceLines;
   getInvoiceDocument: GetInvoiceDocument;
   manageWebhookEndpoints: ManageWebhookEndpoints;
+  /** Selling a stay (docs/channel-managers.md): the pitch types, the extras, the calendar, quotes, cancellation. */
+  listSiteTypes: ListSiteTypes;
+  listExtras: ListExtras;
+  getCalendar: GetCalendar;
+  createQuote: CreateQuote;
+  getQuote: GetQuote;
+  cancelBooking: CancelBooking;
   logger: HttpLogger;
   /**
    * The external base URL (`PUBLIC_URL`, without a trailing slash needed): when set, links and `Location` are built

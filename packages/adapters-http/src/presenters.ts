@@ -43,6 +43,8 @@ export function bookingJson(b: Booking): BookingJson {
     created_at: formatDateTime(b.createdAt),
     updated_at: formatDateTime(b.updatedAt),
     customer_id: b.customerId,
+    quote_id: b.quoteId,
+    extras: b.extras.map(({ code, quantity }) => ({ code, quantity })),
   };
 }
 

@@ -47,7 +47,7 @@ describe('GET /changes/', () => {
     const reply = await server.get(`${API}/changes/`, alpine);
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.json)).toEqual(['count', 'next', 'previous', 'cursor', 'results']);
-    expect(reply.json).toMatchObject({ count: 6, next: null, previous: null });
+    expect(reply.json).toMatchObject({ count: 7, next: null, previous: null });
     expect(reply.json.results.map((r: any) => `${r.type}:${r.id}`).sort()).toEqual([
       'booking:1',
       'booking:2',
@@ -55,6 +55,7 @@ describe('GET /changes/', () => {
       'invoice:1',
       'site:1',
       'site:2',
+      'site_type:1',
     ]);
     const entry = reply.json.results.find((r: any) => r.type === 'booking' && r.id === 2);
     expect(Object.keys(entry)).toEqual(['type', 'id', 'deleted', 'changed_at', 'object']);
@@ -66,13 +67,13 @@ describe('GET /changes/', () => {
 
   it('pages by cursor: next carries after=cursor, count is what remains, and resuming sees only later changes', async () => {
     const first = await server.get(`${API}/changes/?page_size=4`, alpine);
-    expect(first.json.count).toBe(6);
+    expect(first.json.count).toBe(7);
     expect(first.json.results).toHaveLength(4);
     expect(new URL(first.json.next).searchParams.get('after')).toBe(first.json.cursor);
     expect(new URL(first.json.next).searchParams.get('page_size')).toBe('4');
     const walked = await walk(`${API}/changes/?page_size=2`, alpine);
-    expect(walked.pages).toBe(3);
-    expect(walked.results).toHaveLength(6);
+    expect(walked.pages).toBe(4);
+    expect(walked.results).toHaveLength(7);
 
     const raw = new InMemoryRawWriter(world.store);
     await raw.setBookingStatus(alpineId(), 1, 'confirmed');
@@ -87,14 +88,14 @@ describe('GET /changes/', () => {
     // Nothing after the end: an empty page whose cursor stays where it was.
     const end = await server.get(`${API}/changes/?after=${resumed.json.cursor}`, alpine);
     expect(end.json).toMatchObject({ count: 0, next: null, results: [], cursor: resumed.json.cursor });
-    expect((await server.get(`${API}/changes/?after=`, alpine)).json.count).toBe(6);
+    expect((await server.get(`${API}/changes/?after=`, alpine)).json.count).toBe(7);
   });
 
   it('shows a key only the types it can read, and refuses a key with no read scope', async () => {
     const sitesOnly = await issueKey(world, 'alpine', ['sites:read']);
     const reply = await server.get(`${API}/changes/`, sitesOnly);
-    expect(reply.json.results.map((r: any) => r.type)).toEqual(['site', 'site']);
-    expect(reply.json.count).toBe(2);
+    expect(reply.json.results.map((r: any) => r.type)).toEqual(['site_type', 'site', 'site']);
+    expect(reply.json.count).toBe(3);
     const noCustomers = await issueKey(world, 'alpine', ['bookings:read', 'sites:read', 'invoices:read']);
     expect((await walk(`${API}/changes/`, noCustomers)).results.some((r) => r.type === 'customer')).toBe(false);
 

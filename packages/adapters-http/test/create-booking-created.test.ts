@@ -43,6 +43,8 @@ describe('201 Created', () => {
       'created_at',
       'updated_at',
       'customer_id',
+      'quote_id',
+      'extras',
     ]);
     expect(reply.json).toMatchObject({
       id: 4,
@@ -60,6 +62,8 @@ describe('201 Created', () => {
       total_price: '105.00',
       created_at: '2026-06-01T12:00:30Z',
       updated_at: '2026-06-01T12:00:30Z',
+      quote_id: null,
+      extras: [],
     });
     expect(reply.json.booking_reference).toMatch(/^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{10}$/);
     expect(world.store.bookings.find((b) => b.id === 4)?.source).toBe('online');

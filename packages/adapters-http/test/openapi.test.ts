@@ -77,6 +77,12 @@ describe('each operation names the scope it requires', () => {
     expect(apiOperations.map(({ operation }) => operation.operationId).sort()).toEqual(
       [
         'createBooking',
+        'cancelBooking',
+        'listSiteTypes',
+        'listExtras',
+        'getCalendar',
+        'createQuote',
+        'getQuote',
         'getAvailability',
         'getBooking',
         'getInvoice',

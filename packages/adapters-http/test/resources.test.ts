@@ -99,7 +99,8 @@ const BOOKING_1 =
   '{"id":1,"booking_reference":"K7Q2M4XZ9B","guest_first_name":"Anna","guest_last_name":"Müller",' +
   '"guest_email":"anna@example.ch","site_id":1,"site_number":"A01","check_in_date":"2026-07-01",' +
   '"check_out_date":"2026-07-04","num_adults":2,"num_youth":1,"num_children":0,"status":"confirmed",' +
-  '"total_price":"105.00","created_at":"2026-05-01T08:30:00Z","updated_at":"2026-05-01T08:30:00Z","customer_id":null}';
+  '"total_price":"105.00","created_at":"2026-05-01T08:30:00Z","updated_at":"2026-05-01T08:30:00Z","customer_id":null,' +
+  '"quote_id":null,"extras":[]}';
 
 describe('GET /bookings/{id}/', () => {
   it('returns the Booking object with exact fields in order, never source', async () => {

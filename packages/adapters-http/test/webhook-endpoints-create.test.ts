@@ -30,7 +30,7 @@ describe('POST /webhook-endpoints/', () => {
     expect(rest).toEqual({
       id: rest.id,
       url: URL_OK,
-      types: ['booking', 'site', 'customer', 'invoice'],
+      types: ['booking', 'site', 'customer', 'invoice', 'site_type', 'extra'],
       description: 'accounting',
       status: 'active',
       paused_reason: null,

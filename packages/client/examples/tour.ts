@@ -56,6 +56,41 @@ export async function bookOnce(api: CampsiteClient, orderId: string, input: Crea
   }
 }
 
+export async function sellAStay(api: CampsiteClient, orderId: string, stay: StayOfType, guest: string): Promise<Booking | null> {
+  // Every night: a free pitch of the type, and no date rule that refuses the stay.
+  const window = { from: stay.check_in_date, to: stay.check_out_date, site_type_id: String(stay.site_type_id) };
+  const [calendar] = (await api.calendar.list(window)).results;
+  if (!calendar || calendar.days.some((day) => day.free === 0 || day.stop_sell)) return null;
+  // The price of the stay with a dog, binding until expires_at: show the guest quote.lines and quote.total_price.
+  const quote = await api.quotes.create({ ...stay, extras: [{ code: 'dog', quantity: 1 }] });
+  console.log(`${quote.total_price} CHF, valid until ${quote.expires_at}`);
+  try {
+    // The stay, the extras and the price come from the quote; the order's id makes the call safe to repeat.
+    return await api.bookings.create({ quote_id: quote.id, guest_last_name: guest }, { idempotencyKey: orderId });
+  } catch (error) {
+    // Too late (quote_expired: quote again), or the last pitch went to someone else meanwhile (site_unavailable).
+    if (error instanceof ValidationError && (error.code === 'quote_expired' || error.code === 'site_unavailable')) return null;
+    throw error;
+  }
+}
+
+export interface StayOfType {
+  site_type_id: number;
+  check_in_date: string;
+  check_out_date: string;
+  num_adults: number;
+}
+
+export async function cancelStay(api: CampsiteClient, bookingId: number): Promise<boolean> {
+  try {
+    // A booking already cancelled is answered as it is: repeating this is harmless.
+    return (await api.bookings.cancel(bookingId)).status === 'cancelled';
+  } catch (error) {
+    if (error instanceof ValidationError && error.code === 'not_cancellable') return false; // completed, or a no-show
+    throw error;
+  }
+}
+
 export interface CursorStore {
   load(): Promise<string | null>;
   save(cursor: string, changes: Change[]): Promise<void>;

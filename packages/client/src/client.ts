@@ -1,5 +1,15 @@
 import { type Listing, listing } from './lists.js';
-import { type Customer, type CustomerQuery, ROUTES, type Site, type SiteQuery } from './operations.js';
+import {
+  type Customer,
+  type CustomerQuery,
+  type Extra,
+  type ExtraQuery,
+  ROUTES,
+  type Site,
+  type SiteQuery,
+  type SiteType,
+  type SiteTypeQuery,
+} from './operations.js';
 import {
   type Availability,
   type Bookings,
@@ -13,6 +23,7 @@ import {
   service,
 } from './resources.js';
 import { type ApiPromise, type ResponseMeta, apiPromise } from './response.js';
+import { type Calendar, type Quotes, calendar, extras, quotes, siteTypes } from './selling.js';
 import { type RequestOptions, type RetryPolicy, Transport } from './transport.js';
 import { type WebhookEndpoints, webhookEndpoints } from './webhook-endpoints.js';
 
@@ -62,6 +73,12 @@ export class CampsiteClient {
   readonly bookings: Bookings;
   readonly availability: Availability;
   readonly sites: Listing<Site, SiteQuery>;
+  /** The pitch types with their active pitches (`sites:read`). */
+  readonly siteTypes: Listing<SiteType, SiteTypeQuery>;
+  /** What a stay may include besides the pitch, by code (`rates:read`). */
+  readonly extras: Listing<Extra, ExtraQuery>;
+  readonly calendar: Calendar;
+  readonly quotes: Quotes;
   readonly customers: Listing<Customer, CustomerQuery>;
   readonly invoices: Invoices;
   readonly changes: Changes;
@@ -74,6 +91,10 @@ export class CampsiteClient {
     this.bookings = bookings(transport);
     this.availability = availability(transport);
     this.sites = listing(transport, ROUTES.listSites);
+    this.siteTypes = siteTypes(transport);
+    this.extras = extras(transport);
+    this.calendar = calendar(transport);
+    this.quotes = quotes(transport);
     this.customers = listing(transport, ROUTES.listCustomers);
     this.invoices = invoices(transport);
     this.changes = changes(transport);

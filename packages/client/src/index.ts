@@ -1,24 +1,33 @@
 export { CampsiteClient, type ClientOptions, type Polled } from './client.js';
-export { type Listing, type NestedListing } from './lists.js';
+export { type Listing, type NestedListing, type QueriedListing } from './lists.js';
 export type {
   AvailabilityQuery,
   Booking,
   BookingQuery,
+  CalendarDay,
+  CalendarQuery,
   Change,
   ChangePage,
   ChangesQuery,
+  CreateBookingFromQuoteInput,
   CreateBookingInput,
+  CreateQuoteInput,
   CreateWebhookEndpointInput,
   CreatedWebhookEndpoint,
   Customer,
   CustomerQuery,
   DeliveryQuery,
+  Extra,
+  ExtraChoice,
+  ExtraQuery,
   Health,
   Invoice,
   InvoiceLine,
   InvoiceLineQuery,
   InvoiceQuery,
   Page,
+  PricedLine,
+  Quote,
   Readiness,
   ReplayInput,
   RotateSecretInput,
@@ -26,6 +35,9 @@ export type {
   Site,
   SiteAvailability,
   SiteQuery,
+  SiteType,
+  SiteTypeCalendar,
+  SiteTypeQuery,
   UpdateWebhookEndpointInput,
   WebhookDelivery,
   WebhookEndpoint,
@@ -34,6 +46,7 @@ export type { Availability, Bookings, Changes, CreateOptions, FollowOptions, Inv
 export type { ApiPromise, RateLimit, ResponseMeta, WithResponse } from './response.js';
 export type { RequestOptions, RetryPolicy } from './transport.js';
 export { VERSION } from './version.js';
+export type { Calendar, Quotes } from './selling.js';
 export type { WebhookEndpoints } from './webhook-endpoints.js';
 export {
   ApiError,

@@ -15,6 +15,13 @@ export interface Listing<T, Q> {
   all(query?: Q, options?: RequestOptions): AsyncGenerator<T, void, undefined>;
 }
 
+/** A paged list whose query is required (a window of nights): its links keep the query to the last page. */
+export interface QueriedListing<T, Q> {
+  list(query: Q, options?: RequestOptions): ApiPromise<Page<T>>;
+  pages(query: Q, options?: RequestOptions): AsyncGenerator<Page<T>, void, undefined>;
+  all(query: Q, options?: RequestOptions): AsyncGenerator<T, void, undefined>;
+}
+
 /** A paged list that belongs to one record (an invoice's lines, an endpoint's deliveries): its id comes first. */
 export interface NestedListing<T, Q> {
   /** One page of the record's list. */

@@ -7,6 +7,15 @@ type QueryOf<Id extends keyof operations> = NonNullable<operations[Id]['paramete
 
 export type Booking = Schemas['Booking'];
 export type CreateBookingInput = Schemas['CreateBooking'];
+export type CreateBookingFromQuoteInput = Schemas['CreateBookingFromQuote'];
+export type SiteType = Schemas['SiteType'];
+export type Extra = Schemas['Extra'];
+export type ExtraChoice = Schemas['ExtraChoice'];
+export type SiteTypeCalendar = Schemas['SiteTypeCalendar'];
+export type CalendarDay = Schemas['CalendarDay'];
+export type Quote = Schemas['Quote'];
+export type PricedLine = Schemas['PricedLine'];
+export type CreateQuoteInput = Schemas['CreateQuote'];
 export type Site = Schemas['Site'];
 export type Customer = Schemas['Customer'];
 export type Invoice = Schemas['Invoice'];
@@ -31,6 +40,9 @@ export type CustomerQuery = QueryOf<'listCustomers'>;
 export type InvoiceQuery = QueryOf<'listInvoices'>;
 export type InvoiceLineQuery = QueryOf<'listInvoiceLines'>;
 export type AvailabilityQuery = QueryOf<'getAvailability'>;
+export type SiteTypeQuery = QueryOf<'listSiteTypes'>;
+export type ExtraQuery = QueryOf<'listExtras'>;
+export type CalendarQuery = QueryOf<'getCalendar'>;
 export type ChangesQuery = QueryOf<'listChanges'>;
 export type DeliveryQuery = QueryOf<'listWebhookDeliveries'>;
 
@@ -70,6 +82,14 @@ export const ROUTES = {
   listBookings: { method: 'GET', path: `${API}/bookings/` },
   createBooking: { method: 'POST', path: `${API}/bookings/` },
   getBooking: { method: 'GET', path: `${API}/bookings/{id}/` },
+  // Cancelling a cancelled booking answers it unchanged: a repeat is harmless.
+  cancelBooking: { method: 'POST', path: `${API}/bookings/{id}/cancel/` },
+  listSiteTypes: { method: 'GET', path: `${API}/site-types/` },
+  listExtras: { method: 'GET', path: `${API}/extras/` },
+  getCalendar: { method: 'GET', path: `${API}/calendar/` },
+  // A repeated create makes a second quote, which holds no pitch and binds nobody: harmless.
+  createQuote: { method: 'POST', path: `${API}/quotes/` },
+  getQuote: { method: 'GET', path: `${API}/quotes/{id}/` },
   getAvailability: { method: 'GET', path: `${API}/availability/` },
   listSites: { method: 'GET', path: `${API}/sites/` },
   listCustomers: { method: 'GET', path: `${API}/customers/` },

@@ -1,4 +1,4 @@
-import { type Listing, type NestedListing, followPages, listing, nestedListing } from './lists.js';
+import { type Listing, type NestedListing, type QueriedListing, followPages, listing, nestedListing } from './lists.js';
 import {
   type AvailabilityQuery,
   type Booking,
@@ -6,13 +6,13 @@ import {
   type Change,
   type ChangePage,
   type ChangesQuery,
+  type CreateBookingFromQuoteInput,
   type CreateBookingInput,
   type Health,
   type Invoice,
   type InvoiceLine,
   type InvoiceLineQuery,
   type InvoiceQuery,
-  type Page,
   ROUTES,
   type Readiness,
   type SiteAvailability,
@@ -33,16 +33,22 @@ export interface CreateOptions extends RequestOptions {
 export interface Bookings extends Listing<Booking, BookingQuery> {
   /** One booking; `NotFoundError` (code `not_found`) when absent or another tenant's. */
   get(id: number, options?: RequestOptions): ApiPromise<Booking>;
-  /** Creates a pending booking. Safe to call once per intended booking: its retries carry one `Idempotency-Key`. */
-  create(input: CreateBookingInput, options?: CreateOptions): ApiPromise<Booking>;
+  /**
+   * Creates a pending booking: from a quote with `{ quote_id }` (its stay, extras and total; `quote_not_found`,
+   * `quote_mismatch`, `quote_expired`, `quote_used`), else from the stay given. Safe to call once per intended
+   * booking: its retries carry one `Idempotency-Key`, and a replay answers the first booking even once the quote is
+   * used.
+   */
+  create(input: CreateBookingInput | CreateBookingFromQuoteInput, options?: CreateOptions): ApiPromise<Booking>;
+  /**
+   * Cancels a `pending` or `confirmed` booking; its nights are free at once. One already cancelled is answered as it
+   * is, so the call is retried like a read. Any other status: `ValidationError` with code `not_cancellable`.
+   */
+  cancel(id: number, options?: RequestOptions): ApiPromise<Booking>;
 }
 
 /** Sites with their free runs of nights between `from` and `to` (the departure date; at most 366 nights). */
-export interface Availability {
-  list(query: AvailabilityQuery, options?: RequestOptions): ApiPromise<Page<SiteAvailability>>;
-  pages(query: AvailabilityQuery, options?: RequestOptions): AsyncGenerator<Page<SiteAvailability>, void, undefined>;
-  all(query: AvailabilityQuery, options?: RequestOptions): AsyncGenerator<SiteAvailability, void, undefined>;
-}
+export type Availability = QueriedListing<SiteAvailability, AvailabilityQuery>;
 
 export interface Invoices extends Listing<Invoice, InvoiceQuery> {
   /** One invoice; `NotFoundError` when absent or another tenant's. */
@@ -95,6 +101,7 @@ export function bookings(transport: Transport): Bookings {
         { ...exchangeOf(ROUTES.createBooking), body: input, idempotencyKey: options.idempotencyKey ?? globalThis.crypto.randomUUID() },
         options,
       ),
+    cancel: (id, options) => transport.call(exchangeOf(ROUTES.cancelBooking, id), options),
   };
 }
 

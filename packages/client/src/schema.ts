@@ -19,7 +19,9 @@ export interface paths {
         put?: never;
         /**
          * Create a pending booking
-         * @description Creates a booking with status `pending`, a generated `booking_reference` and a placeholder `total_price`; an operator confirms it later. Checks, first failure wins: media type (415), size (413), JSON syntax (400), a body that is not an object (400), `site_id` (400 `site_not_found`), field validation (400, all field errors at once), occupants against `max_occupants` (400), site status and overlapping pending or confirmed bookings (400 `site_unavailable`; touching stays do not overlap). Of two concurrent requests for overlapping dates on one site, exactly one succeeds. An empty body counts as `{}`.
+         * @description Creates a booking with status `pending`, a generated `booking_reference` and a placeholder `total_price`; an operator confirms it later. Checks, first failure wins: media type (415), size (413), JSON syntax (400), a body that is not an object (400), `site_id` (400 `site_not_found`), field validation (400, all field errors at once), occupants against `max_occupants` (400), the stay rules of the tariff (400 `stop_sell`, `closed_to_arrival`, `closed_to_departure`, `min_stay`, `max_stay`, in this order), site status and overlapping pending or confirmed bookings (400 `site_unavailable`; touching stays do not overlap). Of two concurrent requests for overlapping dates on one site, exactly one succeeds. An empty body counts as `{}`.
+         *
+         *     With `quote_id` (a quote from `POST /quotes/`), the booking is the quote's: its stay, party, extras and total. The stay fields may then be left out; those sent must equal the quote's. Checks: `quote_id` (400 `quote_not_found`), field validation, the fields sent against the quote (`quote_mismatch`), `quote_expired`, `quote_used`, then availability (`site_unavailable`); the stay rules and the tariff are not checked again.
          *
          *     Send an `Idempotency-Key` to retry safely: the same key and body within 24 hours answers the first 201 again (`Idempotent-Replayed: true`) instead of creating a second booking. The key is checked after the rate limit and before the body.
          *
@@ -68,6 +70,138 @@ export interface paths {
          *     Scope: `bookings:read`.
          */
         get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/bookings/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a booking
+         * @description A `pending` or `confirmed` booking becomes `cancelled`, and its nights are free at once (availability, the calendar, quotes). One already cancelled is answered as it is, so a repeat is harmless. Any other status: 400 `not_cancellable`. The body is not read. An id that is not an integer, an absent booking and another tenant's booking all give 404 `not_found`.
+         *
+         *     Scope: `bookings:write`.
+         */
+        post: operations["cancelBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/site-types/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List site types
+         * @description One page of the tenant's pitch types by `id`, each with how many of its pitches are active and the most guests one of them holds. A type changes (`updated_at`, the change feed) when its seasons or stay rules do.
+         *
+         *     Scope: `sites:read`.
+         */
+        get: operations["listSiteTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/extras/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List extras
+         * @description One page of the tenant's extras by `code`: what a quote may add to a stay (a dog, a car, electricity), per night or per stay, each at its own VAT rate, and the site types it is compulsory for.
+         *
+         *     Scope: `rates:read`.
+         */
+        get: operations["listExtras"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/calendar/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prices, stay rules and free pitches per night
+         * @description Per site type, in `id` order and paged, one entry per night from `from` up to the night before `to` (at most 366 nights): how many of the type's active pitches are free, the season's prices (null where no season covers the night) and the date's stay rules (`1, null, false, false, false` where there are none). A quote is priced from the same tariff. The window and `site_type_id` are checked before the page, with the messages of `GET /availability/`; `next` and `previous` keep them.
+         *
+         *     Scope: `rates:read`.
+         */
+        get: operations["getCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/quotes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a stay
+         * @description Prices a stay on a pitch (`site_id`) or of a pitch type (`site_type_id`) by the tenant's tariff, with extras, and keeps the price binding: a booking made from the quote (`POST /bookings/` with `quote_id`) before `expires_at` (30 minutes by default) costs exactly `total_price`. A quote holds no pitch. The body is read as `POST /bookings/` reads it. Checks, first failure wins: the fields and extras (400, all field errors at once), the site or type (`site_not_found`, `site_type_not_found`), occupants against `max_occupants` (of the site, or the largest active pitch of the type), the stay rules (`stop_sell`, `closed_to_arrival`, `closed_to_departure`, `min_stay`, `max_stay`), a season for every night (`no_tariff`), then a free pitch for the whole stay (`site_unavailable`).
+         *
+         *     Scope: `bookings:write`.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/quotes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One quote
+         * @description An id that is not an integer, an absent quote and another tenant's quote all give 404 `not_found`. The quote as it was made; an unused quote may be forgotten some time after it expired.
+         *
+         *     Scope: `bookings:write`.
+         */
+        get: operations["getQuote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -217,9 +351,9 @@ export interface paths {
         };
         /**
          * The change feed
-         * @description Every record created, changed or deleted by any writer (this API, the operator tools, the admin console, plain SQL), in commit order, each at its latest change, of the types the key can read (`bookings:read` → booking, `sites:read` → site, `customers:read` → customer, `invoices:read` → invoice). Follow `next` to the end, store `cursor`, and resume later with `after=<cursor>`: nothing committed after that point is missed, including changes that committed while you were reading. A record may come again when it changed again.
+         * @description Every record created, changed or deleted by any writer (this API, the operator tools, the admin console, plain SQL), in commit order, each at its latest change, of the types the key can read (`bookings:read` → booking, `sites:read` → site and site_type, `customers:read` → customer, `invoices:read` → invoice, `rates:read` → extra). A change to a site type's seasons or stay rules moves the site type. Follow `next` to the end, store `cursor`, and resume later with `after=<cursor>`: nothing committed after that point is missed, including changes that committed while you were reading. A record may come again when it changed again.
          *
-         *     Scope: any one of `bookings:read`, `sites:read`, `customers:read`, `invoices:read`.
+         *     Scope: any one of `bookings:read`, `sites:read`, `customers:read`, `invoices:read`, `rates:read`.
          */
         get: operations["listChanges"];
         put?: never;
@@ -525,6 +659,19 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description An extra and its quantity. */
+        ExtraChoice: {
+            /**
+             * @description The extra's `code` (see `GET /extras/`).
+             * @example dog
+             */
+            code: string;
+            /**
+             * @description How many; per night for an extra charged per night.
+             * @example 1
+             */
+            quantity: number;
+        };
         /**
          * @description A booking (public projection).
          * @example {
@@ -544,7 +691,9 @@ export interface components {
          *       "total_price": "105.00",
          *       "created_at": "2026-06-01T12:00:30Z",
          *       "updated_at": "2026-06-01T12:00:30Z",
-         *       "customer_id": 5
+         *       "customer_id": 5,
+         *       "quote_id": null,
+         *       "extras": []
          *     }
          */
         Booking: {
@@ -589,7 +738,7 @@ export interface components {
              */
             status: string;
             /**
-             * @description CHF. For a booking created through the API and still `pending`, a placeholder (base price per night × nights); the final figure exists after the operator confirms it.
+             * @description CHF. For a booking made from a quote, the quote's total, which stays. For another booking created through the API and still `pending`, a placeholder (base price per night × nights); the final figure exists after the operator confirms it.
              * @example 105.00
              */
             total_price: string;
@@ -610,6 +759,13 @@ export interface components {
              * @example 5
              */
             customer_id: number | null;
+            /**
+             * @description The quote the booking was made from, or null.
+             * @example null
+             */
+            quote_id: number | null;
+            /** @description The extras the booking was sold with (compulsory ones included), in `code` order; `[]` for a booking not made from a quote. */
+            extras: components["schemas"]["ExtraChoice"][];
         };
         /**
          * @description A pitch.
@@ -830,6 +986,362 @@ export interface components {
             results: components["schemas"]["InvoiceLine"][];
         };
         /**
+         * @description A pitch type: what channel managers sell.
+         * @example {
+         *       "id": 1,
+         *       "name": "Tent pitch",
+         *       "active_sites": 12,
+         *       "max_occupants": 6,
+         *       "updated_at": "2026-05-01T07:00:00Z"
+         *     }
+         */
+        SiteType: {
+            /**
+             * @description Use it as `site_type_id` in a quote or a calendar request.
+             * @example 1
+             */
+            id: number;
+            /** @example Tent pitch */
+            name: string;
+            /**
+             * @description How many pitches of this type are `active` (take bookings).
+             * @example 12
+             */
+            active_sites: number;
+            /**
+             * @description The most guests one active pitch of this type holds; 0 when it has none.
+             * @example 6
+             */
+            max_occupants: number;
+            /**
+             * Format: date-time
+             * @description When the type, its seasons or its stay rules last changed, by any writer. UTC.
+             * @example 2026-05-01T07:00:00Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @description Something sold with a stay, at its own VAT rate.
+         * @example {
+         *       "id": 3,
+         *       "code": "dog",
+         *       "name": "Dog",
+         *       "per": "night",
+         *       "price": "4.50",
+         *       "vat_rate": "8.10",
+         *       "compulsory_for": [],
+         *       "updated_at": "2026-05-01T07:00:00Z"
+         *     }
+         */
+        Extra: {
+            /**
+             * @description Unique within the tenant (ids are per tenant).
+             * @example 17
+             */
+            id: number;
+            /**
+             * @description Unique in the tenant: 1 to 32 of `a-z`, `0-9`, `_`, `-`. Quotes name extras by it.
+             * @example dog
+             */
+            code: string;
+            /** @example Dog */
+            name: string;
+            /**
+             * @description Charged per night of the stay, or once per stay.
+             * @enum {string}
+             */
+            per: "night" | "stay";
+            /**
+             * @description CHF per unit, VAT included.
+             * @example 4.50
+             */
+            price: string;
+            /**
+             * @description The VAT rate in percent, with two decimals.
+             * @example 8.10
+             */
+            vat_rate: string;
+            /**
+             * @description The site types whose every stay includes this extra (quantity 1 unless asked for with more).
+             * @example [
+             *       2
+             *     ]
+             */
+            compulsory_for: number[];
+            /**
+             * Format: date-time
+             * @description When the stored record last changed, by any writer (creation counts as a change). UTC.
+             * @example 2026-06-02T08:15:00Z
+             */
+            updated_at: string;
+        };
+        /** @description One night of a site type's calendar. */
+        CalendarDay: {
+            /**
+             * Format: date
+             * @description The night, named by the date it starts on.
+             * @example 2027-07-01
+             */
+            date: string;
+            /** @description Active pitches of the type that no pending or confirmed booking covers this night. */
+            free: number;
+            /**
+             * @description CHF per pitch for this night, VAT included; null when no season covers it.
+             * @example 30.00
+             */
+            pitch: string | null;
+            /**
+             * @description CHF per adult for this night, VAT included; null when no season covers it.
+             * @example 30.00
+             */
+            adult: string | null;
+            /**
+             * @description CHF per youth for this night, VAT included; null when no season covers it.
+             * @example 30.00
+             */
+            youth: string | null;
+            /**
+             * @description CHF per child for this night, VAT included; null when no season covers it.
+             * @example 30.00
+             */
+            child: string | null;
+            /**
+             * @description The fewest nights of a stay arriving on this date; null: no minimum.
+             * @example 1
+             */
+            min_stay: number | null;
+            /**
+             * @description The most nights of a stay arriving on this date; null: no maximum.
+             * @example null
+             */
+            max_stay: number | null;
+            /** @description No stay may arrive on this date. */
+            closed_to_arrival: boolean;
+            /** @description No stay may depart on this date. */
+            closed_to_departure: boolean;
+            /** @description No stay may include this night. */
+            stop_sell: boolean;
+        };
+        /**
+         * @description A site type with its free pitches, prices and stay rules per night.
+         * @example {
+         *       "site_type_id": 1,
+         *       "name": "Tent pitch",
+         *       "days": [
+         *         {
+         *           "date": "2027-07-01",
+         *           "free": 11,
+         *           "pitch": "30.00",
+         *           "adult": "10.00",
+         *           "youth": "6.00",
+         *           "child": "4.00",
+         *           "min_stay": 1,
+         *           "max_stay": null,
+         *           "closed_to_arrival": false,
+         *           "closed_to_departure": false,
+         *           "stop_sell": false
+         *         }
+         *       ]
+         *     }
+         */
+        SiteTypeCalendar: {
+            site_type_id: number;
+            /**
+             * @description The type's name.
+             * @example Tent pitch
+             */
+            name: string;
+            /** @description One entry per night of the window, in date order. */
+            days: components["schemas"]["CalendarDay"][];
+        };
+        /**
+         * @description A line of a priced stay: an invoice line and what it is for. `description` is free text, not a contract.
+         * @example {
+         *       "position": 1,
+         *       "description": "Pitch, 3 nights from 2027-07-01",
+         *       "quantity": "3.000",
+         *       "unit_price": "30.00",
+         *       "vat_rate": "3.80",
+         *       "amount": "90.00",
+         *       "kind": "pitch",
+         *       "code": null
+         *     }
+         */
+        PricedLine: {
+            /** @description The line's place on the invoice, from 1. */
+            position: number;
+            description: string;
+            /**
+             * @description A decimal string with three decimals.
+             * @example 3.000
+             */
+            quantity: string;
+            /**
+             * @description CHF per unit.
+             * @example 35.00
+             */
+            unit_price: string;
+            /**
+             * @description The VAT rate in percent, with two decimals.
+             * @example 8.10
+             */
+            vat_rate: string;
+            /**
+             * @description CHF for the line.
+             * @example 105.00
+             */
+            amount: string;
+            /**
+             * @description What the line charges for.
+             * @enum {string}
+             */
+            kind: "pitch" | "adult" | "youth" | "child" | "extra" | "tourist_tax";
+            /**
+             * @description The extra's code for `extra`, the guest category (`adult`, `youth`, `child`) for `tourist_tax`, else null.
+             * @example null
+             */
+            code: string | null;
+        };
+        /** @description The VAT contained in the lines of one rate (prices include VAT). */
+        VatShare: {
+            /**
+             * @description The VAT rate in percent, with two decimals.
+             * @example 8.10
+             */
+            rate: string;
+            /**
+             * @description CHF of VAT contained in the lines at this rate.
+             * @example 3.30
+             */
+            amount: string;
+        };
+        /**
+         * @description A binding price for a stay. It holds no pitch: book it before `expires_at`.
+         * @example {
+         *       "id": 12,
+         *       "site_type_id": 1,
+         *       "site_id": null,
+         *       "check_in_date": "2027-07-01",
+         *       "check_out_date": "2027-07-04",
+         *       "num_adults": 2,
+         *       "num_youth": 0,
+         *       "num_children": 0,
+         *       "extras": [],
+         *       "lines": [
+         *         {
+         *           "position": 1,
+         *           "description": "Pitch, 3 nights from 2027-07-01",
+         *           "quantity": "3.000",
+         *           "unit_price": "30.00",
+         *           "vat_rate": "3.80",
+         *           "amount": "90.00",
+         *           "kind": "pitch",
+         *           "code": null
+         *         },
+         *         {
+         *           "position": 2,
+         *           "description": "Adults, 2 × 3 nights from 2027-07-01",
+         *           "quantity": "6.000",
+         *           "unit_price": "10.00",
+         *           "vat_rate": "3.80",
+         *           "amount": "60.00",
+         *           "kind": "adult",
+         *           "code": null
+         *         }
+         *       ],
+         *       "vat": [
+         *         {
+         *           "rate": "3.80",
+         *           "amount": "5.49"
+         *         }
+         *       ],
+         *       "total_price": "150.00",
+         *       "expires_at": "2026-06-01T12:30:30Z",
+         *       "created_at": "2026-06-01T12:00:30Z"
+         *     }
+         */
+        Quote: {
+            /**
+             * @description Unique within the tenant (ids are per tenant).
+             * @example 17
+             */
+            id: number;
+            site_type_id: number;
+            /**
+             * @description The pitch asked for; null for a quote by type (its booking takes the free pitch with the lowest number).
+             * @example null
+             */
+            site_id: number | null;
+            /**
+             * Format: date
+             * @description A calendar date, `YYYY-MM-DD`.
+             * @example 2027-07-01
+             */
+            check_in_date: string;
+            /**
+             * Format: date
+             * @description A calendar date, `YYYY-MM-DD`.
+             * @example 2027-07-01
+             */
+            check_out_date: string;
+            num_adults: number;
+            num_youth: number;
+            num_children: number;
+            /** @description Every extra priced, compulsory ones included, in `code` order. */
+            extras: components["schemas"]["ExtraChoice"][];
+            /** @description The priced lines in `position` order; lines of 0.00 are left out. */
+            lines: components["schemas"]["PricedLine"][];
+            /** @description Per VAT rate above 0, highest first. */
+            vat: components["schemas"]["VatShare"][];
+            /**
+             * @description CHF, the sum of the lines: the total of a booking made from this quote.
+             * @example 105.00
+             */
+            total_price: string;
+            /**
+             * Format: date-time
+             * @description Until then a booking made from the quote gets exactly this price.
+             * @example 2026-06-01T12:00:30Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 in UTC with a `Z` suffix; milliseconds only when not zero.
+             * @example 2026-06-01T12:00:30Z
+             */
+            created_at: string;
+        };
+        /** @description One page of SiteType records. */
+        SiteTypePage: {
+            /** @description Matching records across all pages. */
+            count: number;
+            /** @description Absolute URL of the next page, or null. Follow it rather than building URLs. */
+            next: string | null;
+            /** @description Absolute URL of the previous page, or null. Follow it rather than building URLs. */
+            previous: string | null;
+            results: components["schemas"]["SiteType"][];
+        };
+        /** @description One page of Extra records. */
+        ExtraPage: {
+            /** @description Matching records across all pages. */
+            count: number;
+            /** @description Absolute URL of the next page, or null. Follow it rather than building URLs. */
+            next: string | null;
+            /** @description Absolute URL of the previous page, or null. Follow it rather than building URLs. */
+            previous: string | null;
+            results: components["schemas"]["Extra"][];
+        };
+        /** @description One page of SiteTypeCalendar records. */
+        SiteTypeCalendarPage: {
+            /** @description Matching records across all pages. */
+            count: number;
+            /** @description Absolute URL of the next page, or null. Follow it rather than building URLs. */
+            next: string | null;
+            /** @description Absolute URL of the previous page, or null. Follow it rather than building URLs. */
+            previous: string | null;
+            results: components["schemas"]["SiteTypeCalendar"][];
+        };
+        /**
          * @description A record that was created, changed or deleted, at its latest change.
          * @example {
          *       "type": "invoice",
@@ -844,7 +1356,7 @@ export interface components {
              * @description The kind of record; more kinds may be added.
              * @enum {string}
              */
-            type: "booking" | "site" | "customer" | "invoice";
+            type: "booking" | "site" | "customer" | "invoice" | "site_type" | "extra";
             /**
              * @description The record's id (unique within the tenant and its type).
              * @example 17
@@ -859,7 +1371,7 @@ export interface components {
              */
             changed_at: string;
             /** @description The record exactly as its list renders it now; null when `deleted` is true. */
-            object: (components["schemas"]["Booking"] | components["schemas"]["Site"] | components["schemas"]["Customer"] | components["schemas"]["Invoice"]) | null;
+            object: (components["schemas"]["Booking"] | components["schemas"]["Site"] | components["schemas"]["Customer"] | components["schemas"]["Invoice"] | components["schemas"]["SiteType"] | components["schemas"]["Extra"]) | null;
         };
         /** @description One page of the change feed, in commit order. */
         ChangePage: {
@@ -908,7 +1420,7 @@ export interface components {
              *       "booking"
              *     ]
              */
-            types: ("booking" | "site" | "customer" | "invoice")[];
+            types: ("booking" | "site" | "customer" | "invoice" | "site_type" | "extra")[];
             /** @description Your note about the endpoint; may be empty. */
             description: string;
             /**
@@ -951,7 +1463,7 @@ export interface components {
              *       "booking"
              *     ]
              */
-            types: ("booking" | "site" | "customer" | "invoice")[];
+            types: ("booking" | "site" | "customer" | "invoice" | "site_type" | "extra")[];
             /** @description Your note about the endpoint; may be empty. */
             description: string;
             /**
@@ -1112,6 +1624,26 @@ export interface components {
         BookingInputError: {
             detail: ("site_not_found" | "site_unavailable") | string;
         };
+        /** @description A stay rule of the tariff refuses the stay, checked in this order: `stop_sell` (a night is closed for sale), `closed_to_arrival` (the arrival date), `closed_to_departure` (the departure date), `min_stay` (fewer nights than the arrival date's minimum), `max_stay` (more than its maximum). */
+        StayRuleRefusal: {
+            /** @enum {string} */
+            detail: "stop_sell" | "closed_to_arrival" | "closed_to_departure" | "min_stay" | "max_stay";
+        };
+        /** @description Machine codes `site_not_found` (neither `site_id` nor `site_type_id`, or `site_id` not a site of your tenant), `site_type_not_found` (`site_type_id` not a type of your tenant), `no_tariff` (a night lies in no season of the type) and `site_unavailable` (the site, or every active site of the type, is taken for some night). */
+        QuoteInputError: {
+            /** @enum {string} */
+            detail: "site_not_found" | "site_type_not_found" | "no_tariff" | "site_unavailable";
+        };
+        /** @description Booking from a quote: `quote_not_found` (no quote of your tenant has this id), `quote_mismatch` (a field sent beside `quote_id` differs from the quote's), `quote_expired` (past `expires_at`), `quote_used` (already booked). */
+        QuoteRefusal: {
+            /** @enum {string} */
+            detail: "quote_not_found" | "quote_mismatch" | "quote_expired" | "quote_used";
+        };
+        /** @description Machine code `not_cancellable`: only a `pending` or `confirmed` booking can be cancelled. */
+        NotCancellable: {
+            /** @constant */
+            detail: "not_cancellable";
+        };
         /** @description Machine code `webhook_endpoint_limit`: the tenant already has the most endpoints it may have (10). */
         WebhookEndpointLimit: {
             /** @constant */
@@ -1144,7 +1676,7 @@ export interface components {
             updated_since?: string[];
             non_field_errors?: string[];
         };
-        /** @description Validation failed. All field errors come in one answer, in field order; `non_field_errors` holds rules not tied to one field (a body that is not an object, too many occupants). Each key names a field; each value holds one or more messages. */
+        /** @description Validation failed. All field errors come in one answer, in field order; `non_field_errors` holds rules not tied to one field (a body that is not an object, too many occupants). `extras` only beside `quote_id`. Each key names a field; each value holds one or more messages. */
         CreateBookingFieldErrors: {
             check_in_date?: string[];
             check_out_date?: string[];
@@ -1155,16 +1687,7 @@ export interface components {
             guest_last_name?: string[];
             guest_email?: string[];
             customer_id?: string[];
-            non_field_errors?: string[];
-        };
-        /** @description Validation failed. All field errors come in one answer, in field order; `non_field_errors` for a body that is not an object. Each key names a field; each value holds one or more messages. */
-        WebhookEndpointFieldErrors: {
-            url?: string[];
-            types?: string[];
-            after?: string[];
-            description?: string[];
-            status?: string[];
-            expire_previous?: string[];
+            extras?: string[];
             non_field_errors?: string[];
         };
         /** @description A longest run of free nights inside the window. */
@@ -1235,6 +1758,37 @@ export interface components {
         AvailabilityErrors: {
             from?: string[];
             to?: string[];
+            non_field_errors?: string[];
+        };
+        /** @description The window is missing, malformed, reversed or too long, or `site_type_id` is not a number. Each key names a field; each value holds one or more messages. */
+        CalendarErrors: {
+            from?: string[];
+            to?: string[];
+            site_type_id?: string[];
+            non_field_errors?: string[];
+        };
+        /** @description Validation failed. All field errors come in one answer, in field order (an unknown extra with them); `non_field_errors` holds rules not tied to one field (a body that is not an object, too many occupants). Each key names a field; each value holds one or more messages. */
+        CreateQuoteFieldErrors: {
+            check_in_date?: string[];
+            check_out_date?: string[];
+            num_adults?: string[];
+            num_youth?: string[];
+            num_children?: string[];
+            guest_first_name?: string[];
+            guest_last_name?: string[];
+            guest_email?: string[];
+            extras?: string[];
+            site_type_id?: string[];
+            non_field_errors?: string[];
+        };
+        /** @description Validation failed. All field errors come in one answer, in field order; `non_field_errors` for a body that is not an object. Each key names a field; each value holds one or more messages. */
+        WebhookEndpointFieldErrors: {
+            url?: string[];
+            types?: string[];
+            after?: string[];
+            description?: string[];
+            status?: string[];
+            expire_previous?: string[];
             non_field_errors?: string[];
         };
         /** @description Machine code `invalid_idempotency_key`: the `Idempotency-Key` header is empty, longer than 255, not visible ASCII, or sent twice. Nothing was created. */
@@ -1330,7 +1884,87 @@ export interface components {
             };
         };
         /**
-         * @description The new booking. `check_out_date` must be after `check_in_date`, and the occupants must fit the site. Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and unknown fields are ignored.
+         * @description A booking from a quote: the quote's stay, party, extras and total. A field sent beside `quote_id` that differs from the quote: 400 `{"detail":"quote_mismatch"}`. A quote by type books the free active pitch of the type with the lowest `site_number`.
+         * @example {
+         *       "quote_id": 12,
+         *       "guest_first_name": "Anna",
+         *       "guest_last_name": "Muster",
+         *       "guest_email": "anna@example.ch"
+         *     }
+         */
+        CreateBookingFromQuote: {
+            /**
+             * @description A quote of your tenant (`POST /quotes/`). Unknown: 400 `{"detail":"quote_not_found"}`; past its `expires_at`: `quote_expired`; already booked: `quote_used`.
+             * @example 12
+             */
+            quote_id: number | string;
+            /**
+             * @description Optional: when sent, it must equal the quote's `site_id` (null for a quote by type).
+             * @example 3
+             */
+            site_id?: number | string | null;
+            /**
+             * Format: date
+             * @description Strictly `YYYY-MM-DD`. Optional: when sent, it must equal the quote's.
+             * @example 2027-07-01
+             */
+            check_in_date?: string;
+            /**
+             * Format: date
+             * @description Strictly `YYYY-MM-DD`. Optional: when sent, it must equal the quote's.
+             * @example 2027-07-01
+             */
+            check_out_date?: string;
+            /**
+             * @description An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused. At least 0. Optional: when sent, it must equal the quote's.
+             * @example 2
+             */
+            num_adults?: number | string;
+            /**
+             * @description An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused. At least 0. Optional: when sent, it must equal the quote's.
+             * @example 2
+             */
+            num_youth?: number | string;
+            /**
+             * @description An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused. At least 0. Optional: when sent, it must equal the quote's.
+             * @example 2
+             */
+            num_children?: number | string;
+            /** @description Surrounding whitespace is trimmed, then at most 150 characters; the empty string is allowed. A number is taken as its text. */
+            guest_first_name?: string | number;
+            /** @description Surrounding whitespace is trimmed, then at most 150 characters; the empty string is allowed. A number is taken as its text. */
+            guest_last_name?: string | number;
+            /** @description Surrounding whitespace is trimmed, then at most 254 characters and a valid email address; the empty string is allowed. A number is taken as its text. */
+            guest_email?: string | number;
+            /**
+             * @description Optional: a customer of your tenant, or null. Read like the other integers. An unknown id: `{"customer_id":["Invalid pk \"N\" - object does not exist."]}`; another type: `{"customer_id":["Incorrect type. Expected pk value, received str."]}`.
+             * @example 5
+             */
+            customer_id?: number | string | null;
+            /**
+             * @description Optional: when sent, the list must equal the quote's `extras` (compulsory ones included), in any order.
+             * @example [
+             *       {
+             *         "code": "dog",
+             *         "quantity": 1
+             *       }
+             *     ]
+             */
+            extras?: {
+                /**
+                 * @description An extra's `code` (see `GET /extras/`).
+                 * @example dog
+                 */
+                code: string;
+                /**
+                 * @description An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused. At least 1. At most 20.
+                 * @example 2
+                 */
+                quantity: number | string;
+            }[];
+        };
+        /**
+         * @description The new booking. `check_out_date` must be after `check_in_date`, and the occupants must fit the site. Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and unknown fields are ignored, `extras` among them: extras are sold through a quote (CreateBookingFromQuote).
          * @example {
          *       "site_id": 3,
          *       "check_in_date": "2027-07-01",
@@ -1377,6 +2011,76 @@ export interface components {
             customer_id?: number | string | null;
         };
         /**
+         * @description The stay to price: `site_id` or `site_type_id`, the stay and guest fields of `POST /bookings/` with their rules (the guest names are checked, not kept), and optional extras.
+         * @example {
+         *       "site_type_id": 1,
+         *       "check_in_date": "2027-07-01",
+         *       "check_out_date": "2027-07-04",
+         *       "num_adults": 2,
+         *       "extras": [
+         *         {
+         *           "code": "dog",
+         *           "quantity": 1
+         *         }
+         *       ]
+         *     }
+         */
+        CreateQuote: {
+            /**
+             * @description A pitch of your tenant, for a quote of that pitch. Not a site of your tenant: 400 `{"detail":"site_not_found"}`.
+             * @example 3
+             */
+            site_id?: number | string | null;
+            /**
+             * @description A site type of your tenant, for a quote by type (its booking takes the free pitch with the lowest `site_number`). Unknown: 400 `{"detail":"site_type_not_found"}`. With `site_id` too, the site must be of this type, else `{"site_type_id":["Does not match the site's type."]}`. With neither: 400 `{"detail":"site_not_found"}`.
+             * @example 1
+             */
+            site_type_id?: number | string | null;
+            /**
+             * Format: date
+             * @description Strictly `YYYY-MM-DD`.
+             */
+            check_in_date: string;
+            /**
+             * Format: date
+             * @description Strictly `YYYY-MM-DD`.
+             */
+            check_out_date: string;
+            /** @description An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused. At least 0. */
+            num_adults: number | string;
+            /** @description An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused. At least 0. */
+            num_youth?: number | string;
+            /** @description An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused. At least 0. */
+            num_children?: number | string;
+            /** @description Surrounding whitespace is trimmed, then at most 150 characters; the empty string is allowed. A number is taken as its text. */
+            guest_first_name?: string | number;
+            /** @description Surrounding whitespace is trimmed, then at most 150 characters; the empty string is allowed. A number is taken as its text. */
+            guest_last_name?: string | number;
+            /** @description Surrounding whitespace is trimmed, then at most 254 characters and a valid email address; the empty string is allowed. A number is taken as its text. */
+            guest_email?: string | number;
+            /**
+             * @description Optional extras, each `{"code", "quantity"}` with a quantity from 1 to 20 (per night for an extra charged per night). Extras compulsory for the site type are added (quantity 1) unless asked for. An unknown code: `{"extras":["Unknown extra: xyz."]}`; a code twice: `{"extras":["Duplicate extra: dog."]}`; other messages are DRF's (`{"extras":["Ensure this value is less than or equal to 20."]}`).
+             * @example [
+             *       {
+             *         "code": "dog",
+             *         "quantity": 1
+             *       }
+             *     ]
+             */
+            extras?: {
+                /**
+                 * @description An extra's `code` (see `GET /extras/`).
+                 * @example dog
+                 */
+                code: string;
+                /**
+                 * @description An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused. At least 1. At most 20.
+                 * @example 2
+                 */
+                quantity: number | string;
+            }[];
+        };
+        /**
          * @description A new endpoint. Unknown fields are ignored.
          * @example {
          *       "url": "https://hooks.example.com/campsite",
@@ -1394,7 +2098,7 @@ export interface components {
              */
             url: string;
             /** @description Change types to deliver; duplicates are folded. Default: every type the key can read. A type the key cannot read: `{"types":["Not readable with this key: customer."]}`. */
-            types?: ("booking" | "site" | "customer" | "invoice")[];
+            types?: ("booking" | "site" | "customer" | "invoice" | "site_type" | "extra")[];
             /**
              * @description A feed cursor (the change feed's `cursor`); delivery goes on after it. `""` is the beginning of the feed. Malformed or of another tenant: 400 `{"detail":"invalid_cursor"}`.
              * @example 0f3c1e5a9b7d4c2e8f6a1b3c5d7e9f01-1042
@@ -1417,7 +2121,7 @@ export interface components {
              */
             url?: string;
             /** @description Change types to deliver; duplicates are folded. Default: every type the key can read. A type the key cannot read: `{"types":["Not readable with this key: customer."]}`. */
-            types?: ("booking" | "site" | "customer" | "invoice")[];
+            types?: ("booking" | "site" | "customer" | "invoice" | "site_type" | "extra")[];
             /** @description Surrounding whitespace is trimmed, then at most 200 characters; the empty string is allowed. A number is taken as its text. */
             description?: string | number;
             /**
@@ -1652,7 +2356,7 @@ export interface components {
         "RateLimit-Reset": string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": string;
-        /** @description The absolute URL of the created booking. */
+        /** @description The absolute URL of the created record (a booking, a quote). */
         Location: string;
         /** @description Always `Bearer`. */
         "WWW-Authenticate": "Bearer";
@@ -1764,7 +2468,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["CreateBooking"];
+                "application/json": components["schemas"]["CreateBooking"] | components["schemas"]["CreateBookingFromQuote"];
             };
         };
         responses: {
@@ -1802,7 +2506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BookingInputError"] | components["schemas"]["CreateBookingFieldErrors"] | components["schemas"]["InvalidIdempotencyKey"] | components["schemas"]["InvalidHost"];
+                    "application/json": components["schemas"]["BookingInputError"] | components["schemas"]["CreateBookingFieldErrors"] | components["schemas"]["StayRuleRefusal"] | components["schemas"]["QuoteRefusal"] | components["schemas"]["InvalidIdempotencyKey"] | components["schemas"]["InvalidHost"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1989,6 +2693,381 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidHost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The booking's `id`.
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking, cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description The booking is `completed` or `no_show` (or another status that cannot be cancelled), or a malformed `Host`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotCancellable"] | components["schemas"]["InvalidHost"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSiteTypes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The 1-based page number, read like Python's `int()` (surrounding whitespace and a sign are fine), or `last` for the last page. Missing or empty: 1. Not an integer, below 1, or past the end: 404 `{"detail":"Invalid page."}`. An empty list still has page 1.
+                 * @example 2
+                 */
+                page?: "last" | string;
+                /**
+                 * @description Records per page, default 50, at most 200. A larger value is clamped to 200; a value that is missing, empty, not an integer, 0 or negative means 50. Never an error.
+                 * @example 200
+                 */
+                page_size?: string;
+                /** @description An opaque position that `next` links carry so that the next page is read without an offset scan. Do not build it; a malformed or stale one is ignored. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description One or more `ETag`s from earlier answers (or `*`). When the answer would carry one of them: 304, no body, no rate-limit cost. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of site-types. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteTypePage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidHost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["InvalidPage"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listExtras: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The 1-based page number, read like Python's `int()` (surrounding whitespace and a sign are fine), or `last` for the last page. Missing or empty: 1. Not an integer, below 1, or past the end: 404 `{"detail":"Invalid page."}`. An empty list still has page 1.
+                 * @example 2
+                 */
+                page?: "last" | string;
+                /**
+                 * @description Records per page, default 50, at most 200. A larger value is clamped to 200; a value that is missing, empty, not an integer, 0 or negative means 50. Never an error.
+                 * @example 200
+                 */
+                page_size?: string;
+                /** @description An opaque position that `next` links carry so that the next page is read without an offset scan. Do not build it; a malformed or stale one is ignored. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description One or more `ETag`s from earlier answers (or `*`). When the answer would carry one of them: 304, no body, no rate-limit cost. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of extras. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtraPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidHost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["InvalidPage"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCalendar: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The 1-based page number, read like Python's `int()` (surrounding whitespace and a sign are fine), or `last` for the last page. Missing or empty: 1. Not an integer, below 1, or past the end: 404 `{"detail":"Invalid page."}`. An empty list still has page 1.
+                 * @example 2
+                 */
+                page?: "last" | string;
+                /**
+                 * @description Records per page, default 50, at most 200. A larger value is clamped to 200; a value that is missing, empty, not an integer, 0 or negative means 50. Never an error.
+                 * @example 200
+                 */
+                page_size?: string;
+                /**
+                 * @description The first night of the window, `YYYY-MM-DD`. Required.
+                 * @example 2027-08-01
+                 */
+                from?: string;
+                /**
+                 * @description The departure date after the window's last night, `YYYY-MM-DD`. Required; after `from` and at most 366 nights later.
+                 * @example 2027-09-01
+                 */
+                to?: string;
+                /** @description Only this site type. A number that is no type of yours gives an empty page; not a number: 400 `{"site_type_id":["Enter a number."]}`. Empty: not applied. */
+                site_type_id?: string;
+            };
+            header?: {
+                /** @description One or more `ETag`s from earlier answers (or `*`). When the answer would carry one of them: 304, no body, no rate-limit cost. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of site types with their nights. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteTypeCalendarPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description The window is missing, malformed, reversed or too long, or `site_type_id` is not a number, or a malformed `Host`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarErrors"] | components["schemas"]["InvalidHost"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["InvalidPage"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateQuote"];
+            };
+        };
+        responses: {
+            /** @description The quote. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Location: components["headers"]["Location"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description The body was refused, or the stay cannot be sold; nothing was kept. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateQuoteFieldErrors"] | components["schemas"]["QuoteInputError"] | components["schemas"]["StayRuleRefusal"] | components["schemas"]["JsonParseError"] | components["schemas"]["InvalidHost"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The body exceeds 1048576 bytes (1 MiB). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description A non-empty body that is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One or more `ETag`s from earlier answers (or `*`). When the answer would carry one of them: 304, no body, no rate-limit cost. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description The quote's `id`.
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
                 };
             };
             304: components["responses"]["NotModified"];

@@ -9,14 +9,22 @@ export interface BookingWording {
 }
 
 /**
- * CreateBooking's broken rules in the old service's words: DRF's field-keyed messages, joined in the order the rules
- * were found (docs/api-behaviour.md §2.4). Anything else is handed back unchanged.
+ * The broken rules of a booking or quote request in the old service's words: DRF's field-keyed messages, joined in the
+ * order the rules were found (docs/api-behaviour.md §2.4); two rules on one field give both messages. Anything else
+ * is handed back unchanged.
  */
 export function wordedBookingRefusal(error: unknown, wording: BookingWording): unknown {
   if (!isDomainError(error, 'validation_failed') || !error.details.violations) return error;
   const errors: FieldErrors = {};
-  for (const violation of error.details.violations) Object.assign(errors, wordsOf(violation, wording));
+  for (const violation of error.details.violations) {
+    for (const [field, messages] of Object.entries(wordsOf(violation, wording))) errors[field] = [...(errors[field] ?? []), ...messages];
+  }
   return new DomainError('validation_failed', 'validation failed', { fieldErrors: errors }, { cause: error });
+}
+
+/** An extra the tenant's tariff does not have (docs/channel-managers.md, "Quotes"). */
+export function unknownExtraMessage(code: string): string {
+  return `Unknown extra: ${code}.`;
 }
 
 function wordsOf(violation: BookingRuleViolation, wording: BookingWording): FieldErrors {
@@ -33,5 +41,9 @@ function wordsOf(violation: BookingRuleViolation, wording: BookingWording): Fiel
       return {
         non_field_errors: [`Total occupants (${violation.occupants}) exceed the maximum of ${violation.maxOccupants} for this site.`],
       };
+    case 'unknown_extra':
+      return { extras: [unknownExtraMessage(violation.code)] };
+    case 'site_type_mismatch':
+      return { site_type_id: ["Does not match the site's type."] };
   }
 }

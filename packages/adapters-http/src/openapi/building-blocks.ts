@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../body/read-json-body';
 import { isOptionalField } from '../schemas/drf-fields';
 import { pagingQuerySchema } from '../schemas/paging.schema';
+import { headerRef, rateLimitHeaders } from './headers';
 import {
   components,
   forbiddenSchema,
@@ -24,6 +25,8 @@ import {
  */
 
 type JsonSchema = Record<string, unknown>;
+
+export { HEADERS, headerRef, rateLimitHeaders } from './headers';
 export type ResponseObject = Record<string, unknown>;
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -81,72 +84,6 @@ export const ref = (schema: z.ZodType): JsonSchema => {
   if (!meta) throw new Error('an answer schema must be registered in components');
   return { $ref: `#/components/schemas/${meta.id}` };
 };
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Headers
-
-const integerHeader = (description: string, required: boolean) => ({
-  description,
-  required,
-  schema: { type: 'string', pattern: '^\\d+$' },
-});
-
-export const HEADERS = {
-  'X-Request-Id': {
-    description:
-      'Identifies this request in our logs; quote it when you report a problem. A client-sent `X-Request-Id` of ' +
-      '1–128 characters from `[A-Za-z0-9._-]` is echoed, otherwise a fresh one is made.',
-    required: true,
-    schema: { type: 'string', minLength: 1 },
-  },
-  'Strict-Transport-Security': {
-    description: 'On every answer: use HTTPS only.',
-    required: true,
-    schema: { type: 'string', examples: ['max-age=31536000'] },
-  },
-  'X-Content-Type-Options': { description: 'On every answer.', required: true, schema: { const: 'nosniff' } },
-  'Cache-Control': {
-    description: 'On every answer: nothing is stored by caches along the way.',
-    required: true,
-    schema: { const: 'no-store' },
-  },
-  'RateLimit-Limit': integerHeader('Requests allowed per window for this key.', true),
-  'RateLimit-Remaining': integerHeader('Requests left in the current window.', true),
-  'RateLimit-Reset': integerHeader('Seconds until the window resets.', true),
-  'Retry-After': integerHeader('Seconds to wait before retrying.', true),
-  Location: {
-    description: 'The absolute URL of the created booking.',
-    required: true,
-    schema: { type: 'string', format: 'uri' },
-  },
-  'WWW-Authenticate': { description: 'Always `Bearer`.', required: true, schema: { const: 'Bearer' } },
-  ETag: {
-    description: 'A strong validator of the exact bytes; send it back as `If-None-Match` to get 304 while they are unchanged.',
-    required: true,
-    schema: { type: 'string', pattern: '^"[^"]*"$' },
-  },
-  'Content-Disposition': {
-    description: 'An attachment named `<invoice_number>.pdf` (characters outside `A-Za-z0-9._-` become `_`).',
-    required: true,
-    schema: { type: 'string', pattern: '^attachment; filename="[A-Za-z0-9._-]+"$' },
-  },
-  'Idempotent-Replayed': {
-    description: 'On a 201 that repeats the stored answer of an earlier request with the same `Idempotency-Key`: nothing was created.',
-    required: false,
-    schema: { const: 'true' },
-  },
-  Allow: { description: 'The methods this path has.', required: true, schema: { type: 'string', examples: ['GET, POST, HEAD'] } },
-} as const;
-
-type HeaderName = keyof typeof HEADERS;
-
-export const headerRef = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
-
-/** RateLimit-* on an answer the limiter has seen; `optional` where the answer may end before the key is known. */
-export function rateLimitHeaders(optional: boolean): Record<string, unknown> {
-  const names: HeaderName[] = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
-  return Object.fromEntries(names.map((name) => [name, optional ? { ...HEADERS[name], required: false } : headerRef(name)]));
-}
 
 export function answer(
   description: string,
@@ -321,13 +258,56 @@ export function listOperation(
   };
 }
 
-/** 400 of a list: a malformed filter value (field errors), or a malformed `Host`. */
-export function filterErrors(errors: z.ZodType, field: string, messages: string[]): ResponseObject {
-  return answer('A malformed filter value, or a malformed `Host`.', {
+/** 400 of a read: a malformed query value (field errors; one example per entry of `examples`), or a bad `Host`. */
+export function queryErrors(description: string, errors: z.ZodType, examples: Record<string, unknown>): ResponseObject {
+  return answer(`${description}, or a malformed \`Host\`.`, {
     schema: { oneOf: [ref(errors), ref(invalidHostSchema)] },
     headers: rateLimitHeaders(true),
-    examples: { [field]: { [field]: messages } },
+    examples,
   });
+}
+
+/** 400 of a list: a malformed filter value (field errors), or a malformed `Host`. */
+export function filterErrors(errors: z.ZodType, field: string, messages: string[]): ResponseObject {
+  return queryErrors('A malformed filter value', errors, { [field]: { [field]: messages } });
+}
+
+/** The GET of one record by its id: the record, or 404 `not_found` for anything that is not one of the tenant's. */
+export function recordOperation(spec: {
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  scope: Scope;
+  /** The record's name, lower case ("booking"). */
+  noun: string;
+  schema: z.ZodType;
+  description?: string;
+}): OperationSpec {
+  const { noun, schema, description, ...rest } = spec;
+  return {
+    method: 'get',
+    ...rest,
+    description:
+      `An id that is not an integer, an absent ${noun} and another tenant's ${noun} all give 404 \`not_found\`.` +
+      (description === undefined ? '' : ` ${description}`),
+    pathId: `The ${noun}'s \`id\`.`,
+    responses: {
+      '200': answer(`The ${noun}.`, { schema: ref(schema), headers: rateLimitHeaders(false) }),
+      ...recordErrors,
+    },
+  };
+}
+
+/** The errors of an operation that reads a JSON body, besides its own 400 (and 409, 422). */
+export function bodyErrors(): Record<string, unknown> {
+  return {
+    '401': shared('Unauthorized'),
+    '403': shared('Forbidden'),
+    ...bodyLimits(),
+    '429': shared('Throttled'),
+    '500': shared('ServerError'),
+  };
 }
 
 /** 413 and 415 of an operation that reads a JSON body. */

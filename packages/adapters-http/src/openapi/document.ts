@@ -12,7 +12,8 @@ export { DOCS_ASSETS, DOCS_PATH, OPENAPI_PATH } from './building-blocks';
  * hand is only which operation answers what, and the HTTP test harness holds that to every answer the suites get.
  */
 const INFO_DESCRIPTION =
-  'A tenant-scoped, HTTPS-only JSON API for campsite bookings, pitches (sites), customers and invoices.\n\n' +
+  'A tenant-scoped, HTTPS-only JSON API for campsite bookings, pitches (sites), customers and invoices, and for ' +
+  'selling stays: pitch types, extras, a calendar of prices and stay rules, and binding quotes.\n\n' +
   '**Authentication.** Send `Authorization: Bearer <API_KEY>` (32 characters: `ck_`, 5 characters, then a ' +
   '24-character secret). The key decides the tenant and what you may do: each operation names the one scope it ' +
   'needs. A missing scope gives 403; a bad, revoked or expired key 401. Never retry a 401 or 403 with the same ' +
@@ -25,8 +26,9 @@ const INFO_DESCRIPTION =
   '`{"detail":"Not found."}`. The order of checks: HTTPS, path, key, method, scope, rate limit, body, ' +
   'validation, domain rules.\n\n' +
   '**Errors** come in two shapes: `{"detail": "..."}` (a machine code such as `invalid_key`, `key_inactive`, ' +
-  '`not_found`, `site_not_found`, `site_unavailable`, `invalid_cursor`, `webhook_endpoint_limit`, ' +
-  '`https_required`, or a human sentence that is not a contract) and field errors `{"field": ["message", ...]}` ' +
+  '`not_found`, `site_not_found`, `site_unavailable`, `min_stay`, `quote_expired`, `not_cancellable`, ' +
+  '`invalid_cursor`, `webhook_endpoint_limit`, `https_required`, or a human sentence that is not a contract) and ' +
+  'field errors `{"field": ["message", ...]}` ' +
   'with `non_field_errors` for rules across fields.\n\n' +
   '**Rate limits.** Authenticated answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; a ' +
   '429 carries `Retry-After`. Every answer carries `X-Request-Id`.\n\n' +
@@ -97,13 +99,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     openapi: '3.1.0',
     info: {
       title: 'Campsite Management Public API',
-      version: '1.1.0',
+      version: '1.2.0',
       description: INFO_DESCRIPTION,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This server' }],
     tags: [
-      { name: 'Bookings', description: 'List, read and create bookings.' },
+      { name: 'Bookings', description: 'List, read, create and cancel bookings.' },
+      { name: 'Selling', description: 'Pitch types, extras, the calendar and quotes: what a channel manager sells.' },
       { name: 'Sites', description: 'The pitches.' },
       { name: 'Customers', description: 'Registered guest-portal accounts (personal data).' },
       { name: 'Invoices', description: 'Invoice headers.' },

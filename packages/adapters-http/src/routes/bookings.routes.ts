@@ -1,20 +1,19 @@
-import { type Booking, DomainError, readIdempotencyKey } from '@campsite/domain';
+import { type Booking, readIdempotencyKey } from '@campsite/domain';
 import type { Response } from 'express';
 import { fingerprintOf } from '../body/fingerprint';
 import { readJsonBody } from '../body/read-json-body';
 import { wordedBookingRefusal } from '../drf-compat/booking-messages';
-import { parsePythonInt } from '../drf-compat/paging';
 import type { HttpDeps } from '../http-deps';
 import { bookingJson } from '../presenters';
 import { readBookingFilter } from '../schemas/booking-filter.schema';
 import { readCreateBookingBody } from '../schemas/create-booking.schema';
 import { originOf } from '../public-origin';
 import { jsonAnswer, sendJson } from '../send-json';
-import { type Resource, queryOf, readPaging, renderPage, resource } from './endpoint';
+import { type Resource, queryOf, readPaging, recordIdOf, renderPage, resource } from './endpoint';
 
 export const BOOKINGS_PATH = '/api/v1/public/bookings/';
 
-export function bookingResources(deps: HttpDeps): { collection: Resource; detail: Resource } {
+export function bookingResources(deps: HttpDeps): { collection: Resource; detail: Resource; cancel: Resource } {
   const collection = resource({
     GET: {
       scope: deps.listBookings.scope,
@@ -55,15 +54,22 @@ export function bookingResources(deps: HttpDeps): { collection: Resource; detail
       scope: deps.getBooking.scope,
       cacheable: true,
       async handle(_req, _res, principal, pathId) {
-        // docs/api-behaviour.md §2: an id that is not an integer is the same 404 as an absent booking.
-        const id = pathId === undefined ? null : parsePythonInt(pathId);
-        if (id === null) throw new DomainError('not_found');
-        return jsonAnswer(bookingJson(await deps.getBooking.execute(principal, id)));
+        return jsonAnswer(bookingJson(await deps.getBooking.execute(principal, recordIdOf(pathId))));
       },
     },
   });
 
-  return { collection, detail };
+  // docs/channel-managers.md, "Cancelling": the body is not read, whatever it holds.
+  const cancel = resource({
+    POST: {
+      scope: deps.cancelBooking.scope,
+      async handle(_req, res, principal, pathId) {
+        sendJson(res, 200, bookingJson(await deps.cancelBooking.execute(principal, recordIdOf(pathId))));
+      },
+    },
+  });
+
+  return { collection, detail, cancel };
 }
 
 function locationOf(res: Response, booking: Booking): string {

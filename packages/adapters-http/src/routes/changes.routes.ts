@@ -1,6 +1,15 @@
-import { type Change, type ChangeRenderer, READ_SCOPE_OF, type ReadChanges, formatDateTime } from '@campsite/domain';
+import {
+  type Change,
+  type ChangeRenderer,
+  type ChangeType,
+  type ChangedRecord,
+  READ_SCOPE_OF,
+  type ReadChanges,
+  formatDateTime,
+} from '@campsite/domain';
 import type { z } from 'zod';
 import { bookingJson, customerJson, invoiceJson, siteJson } from '../presenters';
+import { extraJson, siteTypeJson } from '../selling-presenters';
 import type { changeSchema } from '../schemas/responses.schema';
 import { encodeQuery, groupQuery, lastValue } from '../drf-compat/urlencode';
 import { originOf } from '../public-origin';
@@ -8,16 +17,22 @@ import { readPageSize } from '../drf-compat/paging';
 import { jsonAnswer } from '../send-json';
 import { type Resource, queryOf, resource } from './endpoint';
 
+type FeedObject = NonNullable<z.output<typeof changeSchema>['object']>;
+
+/** Each type's record as its list renders it; the feed stores each type's own record under its type. */
+const RENDER: { [T in ChangeType]: (record: never) => FeedObject } = {
+  booking: bookingJson,
+  site: siteJson,
+  customer: customerJson,
+  invoice: invoiceJson,
+  site_type: siteTypeJson,
+  extra: extraJson,
+};
+
 /** A change as the feed shows it: the record exactly as its list renders it, null once deleted (docs/change-feed.md). */
 function changeJson(change: Change): z.output<typeof changeSchema> {
-  const { record } = change;
-  let object: z.output<typeof changeSchema>['object'] = null;
-  if (record !== null) {
-    if (change.type === 'booking') object = bookingJson(record as Parameters<typeof bookingJson>[0]);
-    else if (change.type === 'site') object = siteJson(record as Parameters<typeof siteJson>[0]);
-    else if (change.type === 'customer') object = customerJson(record as Parameters<typeof customerJson>[0]);
-    else object = invoiceJson(record as Parameters<typeof invoiceJson>[0]);
-  }
+  const render = RENDER[change.type] as (record: ChangedRecord) => FeedObject;
+  const object = change.record === null ? null : render(change.record);
   return { type: change.type, id: change.id, deleted: change.deleted, changed_at: formatDateTime(change.changedAt), object };
 }
 
@@ -29,7 +44,8 @@ export function changeResources(deps: { readChanges: ReadChanges }): { collectio
   return {
     collection: resource({
       GET: {
-        scope: Object.values(READ_SCOPE_OF),
+        // Two types share `sites:read`: each scope once.
+        scope: [...new Set(Object.values(READ_SCOPE_OF))],
         async handle(req, res, principal) {
           const query = queryOf(req);
           const page = await deps.readChanges.execute(principal, {

@@ -1,7 +1,16 @@
-import { type Page, type PageHint, type PageRequest, type Principal, type RequiredScope, type Scope } from '@campsite/domain';
+import {
+  DomainError,
+  type Page,
+  type PageHint,
+  type PageRequest,
+  type Principal,
+  type RequiredScope,
+  type Scope,
+  isRecordId,
+} from '@campsite/domain';
 import type { Request, Response } from 'express';
 import { pageLinks, readPageHint } from '../pagination-links';
-import { readPageRequest } from '../drf-compat/paging';
+import { parsePythonInt, readPageRequest } from '../drf-compat/paging';
 import { lastValue, parseQuery, type QueryPairs } from '../drf-compat/urlencode';
 import { originOf } from '../public-origin';
 import { type RenderedAnswer, jsonAnswer } from '../send-json';
@@ -38,6 +47,16 @@ export function resource(methods: Methods): Resource {
     .filter(Boolean)
     .join(', ');
   return { allow, endpointFor: (method) => table.get(method) };
+}
+
+/**
+ * The id of a detail path. docs/api-behaviour.md §2: an id that is not an integer is the same 404 `not_found` as an
+ * absent record; so is one no row can have.
+ */
+export function recordIdOf(pathId: string | undefined): number {
+  const id = pathId === undefined ? null : parsePythonInt(pathId);
+  if (id === null || !isRecordId(id)) throw new DomainError('not_found');
+  return id;
 }
 
 /** The query string as Django's QueryDict reads it. */

@@ -1,18 +1,9 @@
-import { DomainError, isRecordId } from '@campsite/domain';
-import { parsePythonInt } from '../drf-compat/paging';
 import type { HttpDeps } from '../http-deps';
 import { invoiceJson, invoiceLineJson } from '../presenters';
 import { pdfAnswer } from '../send-pdf';
 import { jsonAnswer } from '../send-json';
 import { readInvoiceFilter } from '../schemas/list-filter.schema';
-import { type Resource, listEndpoint, queryOf, readPaging, renderPage, resource } from './endpoint';
-
-/** docs/api-behaviour.md §2: an id that is not an integer is the same 404 as an absent invoice; so is one no row can have. */
-function invoiceId(pathId: string | undefined): number {
-  const id = pathId === undefined ? null : parsePythonInt(pathId);
-  if (id === null || !isRecordId(id)) throw new DomainError('not_found');
-  return id;
-}
+import { type Resource, listEndpoint, queryOf, readPaging, recordIdOf, renderPage, resource } from './endpoint';
 
 /** The invoice list, and per invoice its detail, its lines and its PDF (docs/accounting.md). */
 export function invoiceResources(deps: HttpDeps): { collection: Resource; detail: Resource; lines: Resource; pdf: Resource } {
@@ -23,7 +14,7 @@ export function invoiceResources(deps: HttpDeps): { collection: Resource; detail
         scope: deps.getInvoice.scope,
         cacheable: true,
         async handle(_req, _res, principal, pathId) {
-          return jsonAnswer(invoiceJson(await deps.getInvoice.execute(principal, invoiceId(pathId))));
+          return jsonAnswer(invoiceJson(await deps.getInvoice.execute(principal, recordIdOf(pathId))));
         },
       },
     }),
@@ -32,7 +23,7 @@ export function invoiceResources(deps: HttpDeps): { collection: Resource; detail
         scope: deps.listInvoiceLines.scope,
         cacheable: true,
         async handle(req, res, principal, pathId) {
-          const id = invoiceId(pathId);
+          const id = recordIdOf(pathId);
           const query = queryOf(req);
           const { request } = readPaging(query);
           return renderPage(req, res, query, await deps.listInvoiceLines.execute(principal, id, request), invoiceLineJson);
@@ -44,7 +35,7 @@ export function invoiceResources(deps: HttpDeps): { collection: Resource; detail
         scope: deps.getInvoiceDocument.scope,
         cacheable: true,
         async handle(_req, _res, principal, pathId) {
-          return pdfAnswer(await deps.getInvoiceDocument.execute(principal, invoiceId(pathId)));
+          return pdfAnswer(await deps.getInvoiceDocument.execute(principal, recordIdOf(pathId)));
         },
       },
     }),

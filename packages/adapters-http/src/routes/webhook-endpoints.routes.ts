@@ -1,6 +1,5 @@
 import {
   type DeliveryRecord,
-  DomainError,
   type ManageWebhookEndpoints,
   type Principal,
   type WebhookEndpointView,
@@ -24,9 +23,8 @@ import type {
   webhookEndpointPageSchema,
   webhookEndpointSchema,
 } from '../schemas/responses.schema';
-import { parsePythonInt } from '../drf-compat/paging';
 import { jsonAnswer, sendJson } from '../send-json';
-import { type Resource, queryOf, readPaging, renderPage, resource } from './endpoint';
+import { type Resource, queryOf, readPaging, recordIdOf, renderPage, resource } from './endpoint';
 
 export const WEBHOOK_ENDPOINTS_PATH = '/api/v1/public/webhook-endpoints/';
 
@@ -58,13 +56,6 @@ function deliveryJson(attempt: DeliveryRecord): z.output<typeof webhookDeliveryS
   };
 }
 
-/** An id that is not an integer is the same 404 as an absent endpoint, as for bookings. */
-function endpointId(pathId: string | undefined): number {
-  const id = pathId === undefined ? null : parsePythonInt(pathId);
-  if (id === null) throw new DomainError('not_found');
-  return id;
-}
-
 function noContent(res: Response): void {
   res.status(204).end();
 }
@@ -79,7 +70,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
   const { scope } = manage;
   /** As DRF finds the object before it reads the body: an unknown id is 404 whatever the body holds. */
   const existing = async (principal: Principal, pathId: string | undefined) =>
-    (await manage.get(principal, endpointId(pathId))).endpoint.id;
+    (await manage.get(principal, recordIdOf(pathId))).endpoint.id;
 
   const collection = resource({
     GET: {
@@ -106,7 +97,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
     GET: {
       scope,
       async handle(_req, _res, principal, pathId) {
-        const view = await manage.get(principal, endpointId(pathId));
+        const view = await manage.get(principal, recordIdOf(pathId));
         return jsonAnswer(endpointJson(view));
       },
     },
@@ -120,7 +111,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
     DELETE: {
       scope,
       async handle(_req, res, principal, pathId) {
-        await manage.delete(principal, endpointId(pathId));
+        await manage.delete(principal, recordIdOf(pathId));
         noContent(res);
       },
     },
@@ -155,7 +146,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       scope,
       async handle(req, res, principal, pathId) {
         const query = queryOf(req);
-        const id = endpointId(pathId);
+        const id = recordIdOf(pathId);
         const page = await manage.deliveries(principal, id, readPaging(query).request);
         return renderPage(req, res, query, page, deliveryJson);
       },
@@ -166,7 +157,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
     POST: {
       scope,
       async handle(_req, res, principal, pathId) {
-        const { delivery } = await manage.ping(principal, endpointId(pathId));
+        const { delivery } = await manage.ping(principal, recordIdOf(pathId));
         // The answer does not wait for the receiver; its outcome goes to the log.
         delivery.then(
           (attempt) => deps.logger.info({ webhookEndpoint: pathId, ping: attempt }, 'webhook ping sent'),

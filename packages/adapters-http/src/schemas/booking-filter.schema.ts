@@ -10,7 +10,7 @@ import { fieldErrorsOf } from './responses.schema';
 // YYYY-MM-DD (docs/api-behaviour.md §2).
 // django-filter's NumberFilter: a Python Decimal after stripping; NaN and infinities are not numbers.
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const filterNumber = z
+export const filterNumber = z
   .string()
   .optional()
   .transform((value) => (value === undefined ? '' : pyStrip(value)))

@@ -1,40 +1,17 @@
-import type { CreateBookingInput, FieldErrors } from '@campsite/domain';
 import { z } from 'zod';
 import type { PyJson } from '../drf-compat/json-parser';
-import { PyFloat } from '../drf-compat/json-parser';
-import { pyFloatRepr, pyTypeName } from '../drf-compat/text';
-import {
-  charField,
-  dateField,
-  declaredFields,
-  integerField,
-  integerInputDoc,
-  optionalField,
-  readDrfInteger,
-  requireObject,
-  toFieldErrors,
-} from './drf-fields';
-import type { BookingWording } from '../drf-compat/booking-messages';
+import { declaredFields, integerInputDoc, readDrfInteger, requireObject, toFieldErrors } from './drf-fields';
 import { fieldErrorsOf, requestComponents } from './responses.schema';
-
-// POST /bookings/ fields in the serializer's declaration order, which is the order DRF reports errors in. Server-assigned
-// fields (status, total_price, booking_reference, created_at, id, source) and unknown keys are not declared, so they
-// are ignored (docs/api-behaviour.md §2). site_id is read apart: the use case checks it before these (docs/api-behaviour.md §2.4, rule 5).
-const bookingFieldsSchema = z.object({
-  check_in_date: dateField({ required: true }),
-  check_out_date: dateField({ required: true }),
-  num_adults: integerField({ required: true }, 0),
-  num_youth: integerField({ required: false, default: 0 }, 0),
-  num_children: integerField({ required: false, default: 0 }, 0),
-  guest_first_name: charField({ required: false, default: '' }, 150),
-  guest_last_name: charField({ required: false, default: '' }, 150),
-  guest_email: charField({ required: false, default: '' }, 254, true),
-});
-
-/** A create request as read: the use case's input, and what the words of its refusals need (BookingWording). */
-export interface CreateBookingRead extends BookingWording {
-  input: CreateBookingInput;
-}
+import { readBookingFromQuote } from './booking-from-quote.schema';
+import {
+  type CreateBookingRead,
+  FIELD_NAMES,
+  bookingFieldsOf,
+  bookingFieldsSchema,
+  customerIdDoc,
+  customerParts,
+  readCustomer,
+} from './booking-fields.schema';
 
 /**
  * The parsed JSON body as the use case's input. A body that is not an object fails here, as DRF's serializer fails it
@@ -43,51 +20,20 @@ export interface CreateBookingRead extends BookingWording {
  */
 export function readCreateBookingBody(body: PyJson): CreateBookingRead {
   const object = requireObject(body);
+  // docs/channel-managers.md, "Booking from a quote": `quote_id` null is no quote, as `customer_id` null is no
+  // customer.
+  if (object.quote_id !== undefined && object.quote_id !== null) return readBookingFromQuote(object);
   const siteId = readDrfInteger(object.site_id);
   const parsed = bookingFieldsSchema.safeParse(declaredFields(bookingFieldsSchema, object));
   const customer = readCustomer(object.customer_id);
   const fieldErrors = { ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...('errors' in customer ? customer.errors : {}) };
-  const given = 'customer' in customer ? customer.customer : undefined;
-  const fields = parsed.data;
+  const { input, wording } = customerParts(customer);
   return {
-    input: {
-      siteId,
-      fields:
-        fields === undefined || 'errors' in customer
-          ? null
-          : {
-              checkInDate: fields.check_in_date,
-              checkOutDate: fields.check_out_date,
-              numAdults: fields.num_adults,
-              numYouth: fields.num_youth,
-              numChildren: fields.num_children,
-              guestFirstName: fields.guest_first_name,
-              guestLastName: fields.guest_last_name,
-              guestEmail: fields.guest_email,
-            },
-      ...(given === undefined ? {} : { customerId: given === null ? null : given.id }),
-    },
+    input: { siteId, fields: parsed.data === undefined || 'errors' in customer ? null : bookingFieldsOf(parsed.data), ...input },
     fieldErrors,
-    ...(given ? { customerShown: given.shown } : {}),
+    ...wording,
   };
 }
-
-/**
- * `customer_id` as DRF's PrimaryKeyRelatedField reads it: absent, null, or an integer read like the other integer
- * fields ("5", 5.0); anything else names the JSON value's Python type (docs/accounting.md, "Customers on bookings").
- */
-function readCustomer(value: PyJson | undefined): { customer?: { id: number; shown: string } | null } | { errors: FieldErrors } {
-  if (value === undefined) return {};
-  if (value === null) return { customer: null };
-  // An integer beyond 2^53 is kept exact by the parser; no row has such an id, so it simply names no customer.
-  if (typeof value === 'bigint') return { customer: { id: Number(value), shown: String(value) } };
-  const id = readDrfInteger(value);
-  if (id === null) return { errors: { customer_id: [`Incorrect type. Expected pk value, received ${pyTypeName(value)}.`] } };
-  const shown = value instanceof PyFloat ? pyFloatRepr(value.value) : String(value);
-  return { customer: { id, shown } };
-}
-
-const FIELD_NAMES = Object.keys(bookingFieldsSchema.shape);
 
 /**
  * The whole body as the OpenAPI document describes it: `site_id` (read apart above, before the other fields) and the
@@ -103,23 +49,14 @@ export const createBookingBodySchema = z
       examples: [3],
     }),
     ...bookingFieldsSchema.shape,
-    customer_id: optionalField(
-      z.unknown().meta({
-        anyOf: [...(integerInputDoc().anyOf as unknown[]), { type: 'null' }],
-        description:
-          'Optional: a customer of your tenant, or null. Read like the other integers. An unknown id: ' +
-          '`{"customer_id":["Invalid pk \\"N\\" - object does not exist."]}`; another type: ' +
-          '`{"customer_id":["Incorrect type. Expected pk value, received str."]}`.',
-        examples: [5],
-      }),
-    ),
+    customer_id: customerIdDoc,
   })
   .register(requestComponents, {
     id: 'CreateBooking',
     description:
       'The new booking. `check_out_date` must be after `check_in_date`, and the occupants must fit the site. ' +
       'Server-assigned fields (`id`, `status`, `total_price`, `booking_reference`, `created_at`, `source`) and ' +
-      'unknown fields are ignored.',
+      'unknown fields are ignored, `extras` among them: extras are sold through a quote (CreateBookingFromQuote).',
     examples: [
       {
         site_id: 3,
@@ -137,7 +74,7 @@ export const createBookingBodySchema = z
 /** 400 field errors of POST /bookings/ (DRF's messages). */
 export const createBookingErrorsSchema = fieldErrorsOf(
   'CreateBookingFieldErrors',
-  [...FIELD_NAMES, 'customer_id'],
+  [...FIELD_NAMES, 'customer_id', 'extras'],
   'Validation failed. All field errors come in one answer, in field order; `non_field_errors` holds rules not tied ' +
-    'to one field (a body that is not an object, too many occupants).',
+    'to one field (a body that is not an object, too many occupants). `extras` only beside `quote_id`.',
 );

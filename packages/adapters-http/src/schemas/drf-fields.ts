@@ -19,10 +19,12 @@ export const MESSAGES = {
   string: 'Not a valid string.',
   nullCharacters: 'Null characters are not allowed.',
   minValue: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
+  maxValue: (max: number) => `Ensure this value is less than or equal to ${max}.`,
+  blank: 'This field may not be blank.',
   maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
 } as const;
 
-type Reading<T> = { ok: true; value: T } | { ok: false; messages: string[] };
+export type Reading<T> = { ok: true; value: T } | { ok: false; messages: string[] };
 type Presence<T> = { required: true } | { required: false; default: T };
 
 const MAX_INTEGER_STRING = 1000; // DRF IntegerField.MAX_STRING_LENGTH
@@ -57,28 +59,35 @@ function integerReading(value: PyJson | undefined): Reading<number> {
 const INTEGER_STRING = `^[${PY_WHITESPACE}]*[+-]?\\d+(?:_\\d+)*(?:\\.0*)?[${PY_WHITESPACE}]*$`;
 
 /** The JSON Schema of what a DRF integer field accepts (for the OpenAPI document). */
-export function integerInputDoc(minValue?: number): Record<string, unknown> {
+export function integerInputDoc(minValue?: number, maxValue?: number): Record<string, unknown> {
   return {
     anyOf: [
-      { type: 'integer', ...(minValue === undefined ? {} : { minimum: minValue }) },
+      {
+        type: 'integer',
+        ...(minValue === undefined ? {} : { minimum: minValue }),
+        ...(maxValue === undefined ? {} : { maximum: maxValue }),
+      },
       { type: 'string', pattern: INTEGER_STRING },
     ],
     description:
       'An integer. Read as DRF reads it: `5`, `5.0`, `"5"` and `"5.0"` are all 5; `5.5`, `true` and `""` are refused.' +
-      (minValue === undefined ? '' : ` At least ${minValue}.`),
+      (minValue === undefined ? '' : ` At least ${minValue}.`) +
+      (maxValue === undefined ? '' : ` At most ${maxValue}.`),
     examples: [2],
   };
 }
 
-/** DRF `IntegerField(min_value=...)`. */
-export function integerField(presence: Presence<number>, minValue?: number) {
-  return drfField(presence, integerInputDoc(minValue), (value) => {
-    const reading = integerReading(value);
-    if (reading.ok && minValue !== undefined && reading.value < minValue) {
-      return { ok: false, messages: [MESSAGES.minValue(minValue)] };
-    }
-    return reading;
-  });
+/** DRF `IntegerField(min_value=..., max_value=...)`. */
+export function integerField(presence: Presence<number>, minValue?: number, maxValue?: number) {
+  return drfField(presence, integerInputDoc(minValue, maxValue), (value) => integerWithin(value, minValue, maxValue));
+}
+
+/** DRF IntegerField's reading of a value with its bounds, each broken bound with its own message. */
+export function integerWithin(value: PyJson | undefined, minValue?: number, maxValue?: number): Reading<number> {
+  const reading = integerReading(value);
+  if (reading.ok && minValue !== undefined && reading.value < minValue) return { ok: false, messages: [MESSAGES.minValue(minValue)] };
+  if (reading.ok && maxValue !== undefined && reading.value > maxValue) return { ok: false, messages: [MESSAGES.maxValue(maxValue)] };
+  return reading;
 }
 
 /** DRF `DateField()` limited to strict `YYYY-MM-DD` (docs/api-behaviour.md §2: no other formats). */
@@ -187,7 +196,8 @@ export function requireObject(body: PyJson): PyObject {
   return body;
 }
 
-function isPyObject(value: object): value is PyObject {
+/** A JSON object as the parser makes it (null prototype) or as a test builds it. */
+export function isPyObject(value: object): value is PyObject {
   return Object.getPrototypeOf(value) === null || Object.getPrototypeOf(value) === Object.prototype;
 }
 

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { components } from './components';
 
-// The public JSON answers as zod schemas: the resources (resource-responses.schema.ts), then the errors below. The
-// components register in the order these modules load, which is the order of the OpenAPI document's schemas.
+// The public JSON answers as zod schemas: the resources (resource-responses.schema.ts, selling-responses.schema.ts),
+// the feed and webhooks (feed-responses.schema.ts), then the errors below. The components register in the order
+// these modules load, which is the order of the OpenAPI document's schemas.
 export * from './components';
 export * from './resource-responses.schema';
+export * from './selling-responses.schema';
+export * from './feed-responses.schema';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Errors: the detail shape `{"detail": "..."}`. Machine codes are listed as constants; sentences are generic messages.
@@ -95,6 +98,35 @@ export const bookingInputErrorSchema = detail(
     '`site_unavailable` (the site is not active or the dates overlap a pending or confirmed booking); or ' +
     '`JSON parse error - <reason>` for a body that is not JSON.',
   z.union([z.enum(['site_not_found', 'site_unavailable']), z.string().regex(/^JSON parse error - /)]),
+);
+
+/** The stay rules of a tenant's tariff, checked on every booking and quote (docs/channel-managers.md, "Stay rules"). */
+export const STAY_RULE_CODES = ['stop_sell', 'closed_to_arrival', 'closed_to_departure', 'min_stay', 'max_stay'] as const;
+
+export const stayRuleRefusalSchema = detail(
+  'StayRuleRefusal',
+  'A stay rule of the tariff refuses the stay, checked in this order: `stop_sell` (a night is closed for sale), ' +
+    '`closed_to_arrival` (the arrival date), `closed_to_departure` (the departure date), `min_stay` (fewer nights ' +
+    "than the arrival date's minimum), `max_stay` (more than its maximum).",
+  z.enum(STAY_RULE_CODES),
+);
+export const quoteInputErrorSchema = detail(
+  'QuoteInputError',
+  'Machine codes `site_not_found` (neither `site_id` nor `site_type_id`, or `site_id` not a site of your tenant), ' +
+    '`site_type_not_found` (`site_type_id` not a type of your tenant), `no_tariff` (a night lies in no season of ' +
+    'the type) and `site_unavailable` (the site, or every active site of the type, is taken for some night).',
+  z.enum(['site_not_found', 'site_type_not_found', 'no_tariff', 'site_unavailable']),
+);
+export const quoteRefusalSchema = detail(
+  'QuoteRefusal',
+  'Booking from a quote: `quote_not_found` (no quote of your tenant has this id), `quote_mismatch` (a field sent ' +
+    "beside `quote_id` differs from the quote's), `quote_expired` (past `expires_at`), `quote_used` (already booked).",
+  z.enum(['quote_not_found', 'quote_mismatch', 'quote_expired', 'quote_used']),
+);
+export const notCancellableSchema = detail(
+  'NotCancellable',
+  'Machine code `not_cancellable`: only a `pending` or `confirmed` booking can be cancelled.',
+  z.literal('not_cancellable'),
 );
 
 export const webhookEndpointLimitSchema = detail(

@@ -4,16 +4,22 @@ import type { AddressInfo } from 'node:net';
 import {
   AdmitRequest,
   ApiKeyVerifier,
+  CancelBooking,
   CreateBooking,
+  CreateQuote,
   GetAvailability,
   GetBooking,
+  GetCalendar,
   GetInvoice,
   GetInvoiceDocument,
+  GetQuote,
   type InvoiceRenderer,
+  ListExtras,
   ListInvoiceLines,
   ListBookings,
   ListCustomers,
   ListInvoices,
+  ListSiteTypes,
   ListSites,
   ReadChanges,
   ManageApiKeys,
@@ -26,23 +32,12 @@ import {
 import {
   FakeSecretHasher,
   FixedClock,
-  InMemoryApiKeyRepository,
-  InMemoryBookingRepository,
-  InMemoryChangeFeed,
-  InMemoryCustomerRepository,
-  InMemoryDataVersions,
-  InMemoryInvoiceIssuerRepository,
-  InMemoryIdempotencyStore,
-  InMemoryInvoiceRepository,
-  MemoryRateLimiter,
-  InMemorySiteRepository,
   InMemoryStore,
-  InMemoryTenantImporter,
-  InMemoryTenantRepository,
-  InMemoryWebhookDeliveries,
-  InMemoryWebhookEndpoints,
+  type InMemoryTenantImporter,
+  MemoryRateLimiter,
   RecordingWebhookTransport,
   SeededRandom,
+  inMemoryAdapters,
 } from '@campsite/domain/testing';
 import type { Express } from 'express';
 import { generate } from 'selfsigned';
@@ -97,11 +92,9 @@ export function buildWorld(options: WorldOptions = {}): World {
   const clock = new FixedClock('2026-06-01T12:00:30Z');
   const hasher = new FakeSecretHasher();
   const random = new SeededRandom(7);
-  const apiKeys = new InMemoryApiKeyRepository(store, clock);
-  const bookings = new InMemoryBookingRepository(store);
-  const sites = new InMemorySiteRepository(store);
-  const versions = new InMemoryDataVersions(store);
-  const invoices = new InMemoryInvoiceRepository(store);
+  // Every port over one store, on the world's clock (what the store stamps `updated_at` and changes with).
+  const ports = inMemoryAdapters(store, clock);
+  const { bookings, sites, invoices, siteTypes, tariffs, quotes } = ports;
   const throttle = new Throttle(new MemoryRateLimiter(clock), {
     perKeyPerMinute: options.perKeyPerMinute ?? 600,
     authFailuresPerMinute: options.authFailuresPerMinute ?? 10_000,
@@ -115,38 +108,41 @@ export function buildWorld(options: WorldOptions = {}): World {
   };
   // Wired as the app wires it: rendered answers reused while the store's version holds still.
   const deps: HttpDeps = {
-    admission: new AdmitRequest(new ApiKeyVerifier(apiKeys, hasher, clock, throttle), throttle),
-    ...((options.answerCache ?? process.env.ACCELERATORS !== 'off') ? { answers: new AnswerCache(versions, 32 * 1024 * 1024) } : {}),
+    admission: new AdmitRequest(new ApiKeyVerifier(ports.apiKeys, hasher, clock, throttle), throttle),
+    ...((options.answerCache ?? process.env.ACCELERATORS !== 'off') ? { answers: new AnswerCache(ports.versions, 32 * 1024 * 1024) } : {}),
     listBookings: new ListBookings(bookings),
     getBooking: new GetBooking(bookings),
-    createBooking: new CreateBooking(
+    createBooking: new CreateBooking({
       bookings,
       sites,
+      customers: ports.customers,
+      quotes,
+      tariffs,
+      idempotency: ports.idempotency,
       clock,
       random,
-      new InMemoryCustomerRepository(store),
-      new InMemoryIdempotencyStore(store),
-    ),
+    }),
+    cancelBooking: new CancelBooking(bookings),
     listSites: new ListSites(sites),
+    listSiteTypes: new ListSiteTypes(siteTypes),
+    listExtras: new ListExtras(ports.extras),
+    getCalendar: new GetCalendar(siteTypes, bookings, tariffs),
+    createQuote: new CreateQuote(quotes, sites, siteTypes, bookings, tariffs, clock),
+    getQuote: new GetQuote(quotes),
     getAvailability: new GetAvailability(sites, bookings),
-    listCustomers: new ListCustomers(new InMemoryCustomerRepository(store)),
+    listCustomers: new ListCustomers(ports.customers),
     listInvoices: new ListInvoices(invoices),
     getInvoice: new GetInvoice(invoices),
     listInvoiceLines: new ListInvoiceLines(invoices),
-    getInvoiceDocument: new GetInvoiceDocument(
-      invoices,
-      bookings,
-      new InMemoryInvoiceIssuerRepository(store),
-      options.renderer ?? jsonInvoiceRenderer,
-    ),
-    readChanges: new ReadChanges(new InMemoryChangeFeed(store)),
+    getInvoiceDocument: new GetInvoiceDocument(invoices, bookings, ports.issuers, options.renderer ?? jsonInvoiceRenderer),
+    readChanges: new ReadChanges(ports.changes),
     manageWebhookEndpoints: new ManageWebhookEndpoints(
-      new InMemoryWebhookEndpoints(store),
+      ports.webhooks,
       webhookUrlPolicy({ allowLoopback: options.webhookAllowLoopback ?? false }),
       clock,
       random,
       webhooks,
-      new InMemoryWebhookDeliveries(store),
+      ports.deliveries,
     ),
     logger,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
@@ -156,15 +152,15 @@ export function buildWorld(options: WorldOptions = {}): World {
     store,
     clock,
     hasher,
-    keys: new ManageApiKeys(new InMemoryTenantRepository(store), apiKeys, hasher, random, clock),
-    importer: new InMemoryTenantImporter(store, clock),
+    keys: new ManageApiKeys(ports.tenants, ports.apiKeys, hasher, random, clock),
+    importer: ports.importer,
     logs,
     deps,
     webhooks,
   };
 }
 
-export const ALL_SCOPES: Scope[] = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read'];
+export const ALL_SCOPES: Scope[] = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read', 'rates:read'];
 
 /** Stores tenants (see the domain's Object Mothers) and returns one raw key per tenant, holding `scopes`. */
 export async function seed(world: World, tenants: TenantSnapshot[], scopes: Scope[] = ALL_SCOPES): Promise<string[]> {
