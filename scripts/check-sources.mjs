@@ -70,8 +70,6 @@ export const APPLIED_MIGRATIONS = ['postgres', 'sqlite'].flatMap((dialect) =>
  */
 export const LONG_FILES_BEING_SPLIT = [
   'packages/adapters-http/src/openapi/building-blocks.ts',
-  'packages/adapters-http/src/openapi/operations.ts',
-  'packages/adapters-http/src/schemas/resource-responses.schema.ts',
 ];
 
 /**
