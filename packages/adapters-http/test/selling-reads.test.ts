@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, closeServers, issueKey } from './support/http-harness';
+import { InMemoryRawWriter, aSeason } from '@campsite/domain/testing';
 import { startSelling } from './support/selling-fixture';
 
 // docs/channel-managers.md, "Selling a stay" and "The calendar": GET /site-types/, GET /extras/ and GET /calendar/:
@@ -81,6 +82,31 @@ describe('GET /extras/', () => {
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({ detail: 'You do not have permission to perform this action.' });
     expect((await get('/extras/', await issueKey(world, 'camp', ['rates:read']))).status).toBe(200);
+  });
+});
+
+describe('updated_since on /site-types/ and /extras/', () => {
+  it('keeps the records changed since the time, in the list order; a malformed time is 400 before the page', async () => {
+    const { world, get } = await startSelling();
+    world.clock.advance(60_000);
+    const since = world.clock.now().toISOString();
+    const raw = new InMemoryRawWriter(world.store);
+    await raw.insertSeason(
+      world.store.tenants.find((t) => t.slug === 'camp')!.id,
+      aSeason({ siteTypeId: 2, from: '2028-01-01', to: '2028-01-31' }),
+    );
+    await raw.setExtraPrice(world.store.tenants.find((t) => t.slug === 'camp')!.id, 1, 500);
+    const types = await get(`/site-types/?updated_since=${since}`);
+    expect(types.json.results.map((t: { id: number }) => t.id)).toEqual([2]);
+    expect(types.json.count).toBe(1);
+    const extras = await get(`/extras/?updated_since=${encodeURIComponent(since.replace('Z', '+00:00'))}`);
+    expect(extras.json.results.map((e: { code: string; price: string }) => [e.code, e.price])).toEqual([['dog', '5.00']]);
+    for (const path of ['/site-types/', '/extras/']) {
+      const refused = await get(`${path}?updated_since=yesterday&page=9`);
+      expect(refused.status).toBe(400);
+      expect(refused.json).toEqual({ updated_since: ['Enter a valid date/time.'] });
+      expect((await get(`${path}?updated_since=`)).json.count).toBe(2);
+    }
   });
 });
 

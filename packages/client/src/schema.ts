@@ -2778,6 +2778,8 @@ export interface operations {
                 page_size?: string;
                 /** @description An opaque position that `next` links carry so that the next page is read without an offset scan. Do not build it; a malformed or stale one is ignored. */
                 cursor?: string;
+                /** @description Records with `updated_at` at or after this instant: an ISO 8601 datetime with `Z` or an offset (send `+` as `%2B`). Malformed: 400 `{"updated_since":["Enter a valid date/time."]}`. Empty: not applied. The order stays the list's own. */
+                updated_since?: string;
             };
             header?: {
                 /** @description One or more `ETag`s from earlier answers (or `*`). When the answer would carry one of them: 304, no body, no rate-limit cost. */
@@ -2806,7 +2808,25 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["InvalidHost"];
+            /** @description A malformed filter value, or a malformed `Host`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedSinceErrors"] | components["schemas"]["InvalidHost"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["InvalidPage"];
@@ -2830,6 +2850,8 @@ export interface operations {
                 page_size?: string;
                 /** @description An opaque position that `next` links carry so that the next page is read without an offset scan. Do not build it; a malformed or stale one is ignored. */
                 cursor?: string;
+                /** @description Records with `updated_at` at or after this instant: an ISO 8601 datetime with `Z` or an offset (send `+` as `%2B`). Malformed: 400 `{"updated_since":["Enter a valid date/time."]}`. Empty: not applied. The order stays the list's own. */
+                updated_since?: string;
             };
             header?: {
                 /** @description One or more `ETag`s from earlier answers (or `*`). When the answer would carry one of them: 304, no body, no rate-limit cost. */
@@ -2858,7 +2880,25 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["InvalidHost"];
+            /** @description A malformed filter value, or a malformed `Host`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Requests allowed per window for this key. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedSinceErrors"] | components["schemas"]["InvalidHost"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["InvalidPage"];

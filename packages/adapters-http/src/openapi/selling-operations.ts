@@ -2,6 +2,7 @@ import { DEFAULT_QUOTE_TTL_SECONDS } from '@campsite/domain';
 import { calendarErrorsSchema, calendarQuerySchema } from '../schemas/calendar.schema';
 import { createQuoteBodySchema, createQuoteErrorsSchema } from '../schemas/create-quote.schema';
 import { pagingQuerySchema } from '../schemas/paging.schema';
+import { updatedSinceErrorsSchema, updatedSinceQuerySchema } from '../schemas/list-filter.schema';
 import {
   calendarPageSchema,
   extraPageSchema,
@@ -17,6 +18,7 @@ import {
   type OperationSpec,
   answer,
   bodyErrors,
+  filterErrors,
   headerRef,
   listErrors,
   listOperation,
@@ -39,6 +41,8 @@ export function sellingOperations(): OperationSpec[] {
       description:
         "One page of the tenant's pitch types by `id`, each with how many of its pitches are active and the most " +
         'guests one of them holds. A type changes (`updated_at`, the change feed) when its seasons or stay rules do.',
+      query: pagingQuerySchema.extend(updatedSinceQuerySchema.shape),
+      responses: { '400': filterErrors(updatedSinceErrorsSchema, 'updated_since', ['Enter a valid date/time.']) },
     }),
     listOperation('Extra', 'extras', 'rates:read', extraPageSchema, 'by `code` (ASCII order)', {
       tag: TAG,
@@ -46,6 +50,8 @@ export function sellingOperations(): OperationSpec[] {
       description:
         "One page of the tenant's extras by `code`: what a quote may add to a stay (a dog, a car, electricity), " +
         'per night or per stay, each at its own VAT rate, and the site types it is compulsory for.',
+      query: pagingQuerySchema.extend(updatedSinceQuerySchema.shape),
+      responses: { '400': filterErrors(updatedSinceErrorsSchema, 'updated_since', ['Enter a valid date/time.']) },
     }),
     {
       method: 'get',

@@ -4,14 +4,12 @@ import type { HttpDeps } from '../http-deps';
 import { originOf } from '../public-origin';
 import { calendarJson, extraJson, quoteJson, siteTypeJson } from '../selling-presenters';
 import { readCalendarQuery } from '../schemas/calendar.schema';
+import { readUpdatedSinceFilter } from '../schemas/list-filter.schema';
 import { readCreateQuoteBody } from '../schemas/create-quote.schema';
 import { jsonAnswer, sendJson } from '../send-json';
 import { type Resource, listEndpoint, queryOf, readPaging, recordIdOf, renderPage, resource } from './endpoint';
 
 export const QUOTES_PATH = '/api/v1/public/quotes/';
-
-/** Neither list has a filter of its own. */
-const noFilter = () => undefined;
 
 /**
  * Selling a stay (docs/channel-managers.md): the site types and the extras (lists like the others), the calendar, and
@@ -64,8 +62,8 @@ export function sellingResources(deps: HttpDeps): {
   });
 
   return {
-    siteTypes: resource({ GET: listEndpoint(deps.listSiteTypes, noFilter, siteTypeJson) }),
-    extras: resource({ GET: listEndpoint(deps.listExtras, noFilter, extraJson) }),
+    siteTypes: resource({ GET: listEndpoint(deps.listSiteTypes, readUpdatedSinceFilter, siteTypeJson) }),
+    extras: resource({ GET: listEndpoint(deps.listExtras, readUpdatedSinceFilter, extraJson) }),
     calendar,
     quotes,
     quote,

@@ -1,8 +1,8 @@
-import type { PageWindow, SiteType, SiteTypeRepository } from '@campsite/domain';
+import type { PageWindow, SiteType, SiteTypeRepository, UpdatedSinceFilter } from '@campsite/domain';
 import type { SqlDialect } from '../sql-dialect';
 import { type RawRow, byIdSql, toInt } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
-import type { ListSource } from './windowed-list';
+import { type ListSource, updatedSinceWhere } from './windowed-list';
 
 /** The type's active sites, as a condition over `sites s` beside `site_types t`. */
 const ACTIVE_OF_TYPE = "s.tenant_id = t.tenant_id AND s.site_type_id = t.id AND s.status = 'active'";
@@ -35,18 +35,23 @@ const SITE_TYPE_BY_ID = byIdSql(SITE_TYPES);
 export class SqlSiteTypeRepository implements SiteTypeRepository {
   constructor(private readonly db: SqlDatabase) {}
 
-  async count(tenantId: number): Promise<number> {
-    const row = await this.db.get<{ n: unknown }>('SELECT count(*) AS n FROM site_types WHERE tenant_id = ?', [tenantId]);
+  async count(tenantId: number, filter: UpdatedSinceFilter = {}): Promise<number> {
+    const { where, params } = this.filterOf(tenantId, filter);
+    const row = await this.db.get<{ n: unknown }>(`SELECT count(*) AS n FROM site_types t WHERE ${where.join(' AND ')}`, params);
     return Number(row?.n ?? 0);
   }
 
-  async list(tenantId: number, window: PageWindow): Promise<SiteType[]> {
-    const rows = await this.db.rows(`SELECT ${SITE_TYPES.columns} FROM site_types t WHERE t.tenant_id = ? ORDER BY t.id LIMIT ? OFFSET ?`, [
-      tenantId,
-      window.limit,
-      window.offset,
-    ]);
+  async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}): Promise<SiteType[]> {
+    const { where, params } = this.filterOf(tenantId, filter);
+    const rows = await this.db.rows(
+      `SELECT ${SITE_TYPES.columns} FROM site_types t WHERE ${where.join(' AND ')} ORDER BY t.id LIMIT ? OFFSET ?`,
+      [...params, window.limit, window.offset],
+    );
     return rows.map((row) => toSiteType(this.db.dialect, row));
+  }
+
+  private filterOf(tenantId: number, filter: UpdatedSinceFilter) {
+    return updatedSinceWhere(this.db, 't', { where: ['t.tenant_id = ?'], params: [tenantId] }, filter);
   }
 
   async findById(tenantId: number, id: number): Promise<SiteType | null> {

@@ -8,12 +8,13 @@ import type {
   Tariff,
   TariffRepository,
   TouristTax,
+  UpdatedSinceFilter,
 } from '@campsite/domain';
 import type { SqlDialect } from '../sql-dialect';
 import { type RawRow, toInt } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
 import { jsonList } from './row-mappers';
-import type { ListSource } from './windowed-list';
+import { type ListSource, updatedSinceWhere } from './windowed-list';
 
 // The tariff's tables (migration 019; docs/pricing.md). Each read takes the committed rows as they are: the admin
 // console writes them directly, so nothing here is kept between calls.
@@ -102,14 +103,23 @@ export class SqlTariffRepository implements TariffRepository, ExtraRepository {
     return rows.map(toRestriction);
   }
 
-  async count(tenantId: number): Promise<number> {
-    const row = await this.db.get<{ n: unknown }>('SELECT count(*) AS n FROM extras WHERE tenant_id = ?', [tenantId]);
+  async count(tenantId: number, filter: UpdatedSinceFilter = {}): Promise<number> {
+    const { where, params } = this.filterOf(tenantId, filter);
+    const row = await this.db.get<{ n: unknown }>(`SELECT count(*) AS n FROM extras e WHERE ${where.join(' AND ')}`, params);
     return Number(row?.n ?? 0);
   }
 
   /** In byte order of `code` (the column is COLLATE "C" on PostgreSQL, BINARY on SQLite). */
-  async list(tenantId: number, window: PageWindow): Promise<ExtraRecord[]> {
-    const rows = await this.db.rows(`${EXTRAS_OF_TENANT} ORDER BY e.code LIMIT ? OFFSET ?`, [tenantId, window.limit, window.offset]);
+  async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}): Promise<ExtraRecord[]> {
+    const { where, params } = this.filterOf(tenantId, filter);
+    const rows = await this.db.rows(
+      `SELECT ${EXTRAS.columns} FROM extras e WHERE ${where.join(' AND ')} ORDER BY e.code LIMIT ? OFFSET ?`,
+      [...params, window.limit, window.offset],
+    );
     return rows.map((row) => toExtraRecord(this.db.dialect, row));
+  }
+
+  private filterOf(tenantId: number, filter: UpdatedSinceFilter) {
+    return updatedSinceWhere(this.db, 'e', { where: ['e.tenant_id = ?'], params: [tenantId] }, filter);
   }
 }

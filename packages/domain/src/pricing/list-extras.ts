@@ -8,7 +8,7 @@ export class ListExtras extends ListTenantRows<ExtraRecord> {
   constructor(extras: ExtraRepository, snapshots: ReadSnapshots = noReadSnapshots) {
     super(
       'rates:read',
-      { count: (tenantId) => extras.count(tenantId), list: (tenantId, window) => extras.list(tenantId, window) },
+      extras,
       (extra) => ({ key: extra.code, id: extra.id }),
       (key) => EXTRA_CODE_PATTERN.test(key),
       snapshots,

@@ -1,4 +1,4 @@
-import type { PageWindow } from '../shared/pagination';
+import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 import type { Extra, Restriction, Tariff } from './tariff';
 
 /** An extra as `GET /extras/` shows it: the tariff's row and when it last changed, by any writer. */
@@ -23,6 +23,6 @@ export interface TariffRepository {
 
 /** The tenant's extras in `code` order (ASCII). */
 export interface ExtraRepository {
-  count(tenantId: number): Promise<number>;
-  list(tenantId: number, window: PageWindow): Promise<ExtraRecord[]>;
+  count(tenantId: number, filter?: UpdatedSinceFilter): Promise<number>;
+  list(tenantId: number, window: PageWindow, filter?: UpdatedSinceFilter): Promise<ExtraRecord[]>;
 }

@@ -8,12 +8,6 @@ const idKey = (key: string) => /^[1-9]\d{0,9}$/.test(key);
 /** `GET /site-types/` (docs/channel-managers.md): the tenant's pitch types in id order. */
 export class ListSiteTypes extends ListTenantRows<SiteType> {
   constructor(types: SiteTypeRepository, snapshots: ReadSnapshots = noReadSnapshots) {
-    super(
-      'sites:read',
-      { count: (tenantId) => types.count(tenantId), list: (tenantId, window) => types.list(tenantId, window) },
-      (type) => ({ key: String(type.id), id: type.id }),
-      idKey,
-      snapshots,
-    );
+    super('sites:read', types, (type) => ({ key: String(type.id), id: type.id }), idKey, snapshots);
   }
 }

@@ -1,4 +1,4 @@
-import type { PageWindow } from '../shared/pagination';
+import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 
 /**
  * A pitch type as channel managers sell it (docs/channel-managers.md, "Selling a stay"): its name, how many of its
@@ -18,8 +18,8 @@ export interface SiteType {
 
 /** Site types of one tenant, in `id` order. */
 export interface SiteTypeRepository {
-  count(tenantId: number): Promise<number>;
-  list(tenantId: number, window: PageWindow): Promise<SiteType[]>;
+  count(tenantId: number, filter?: UpdatedSinceFilter): Promise<number>;
+  list(tenantId: number, window: PageWindow, filter?: UpdatedSinceFilter): Promise<SiteType[]>;
   /** The type, or null when it does not exist in this tenant. */
   findById(tenantId: number, id: number): Promise<SiteType | null>;
   /**

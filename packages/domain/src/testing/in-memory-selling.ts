@@ -1,4 +1,8 @@
-import type { PageWindow } from '../shared/pagination';
+import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
+
+/** `updated_since`: rows changed at or after the time. */
+const since = (row: { updatedAt: Date }, { updatedSince }: UpdatedSinceFilter) =>
+  updatedSince === undefined || row.updatedAt.getTime() >= updatedSince.getTime();
 import type { SiteTypeRepository } from '../sites/site-type';
 import type { Restriction, Tariff } from '../pricing/tariff';
 import { compareAscii } from '../pricing/tariff';
@@ -10,12 +14,12 @@ import { type InMemoryStore, compareBytes } from './in-memory-store';
 export class InMemorySiteTypeRepository implements SiteTypeRepository {
   constructor(private readonly store: InMemoryStore) {}
 
-  async count(tenantId: number) {
-    return this.store.siteTypes.filter((t) => t.tenantId === tenantId).length;
+  async count(tenantId: number, filter: UpdatedSinceFilter = {}) {
+    return this.store.siteTypes.filter((t) => t.tenantId === tenantId && since(t, filter)).length;
   }
 
-  async list(tenantId: number, window: PageWindow) {
-    const types = this.store.siteTypes.filter((t) => t.tenantId === tenantId).sort((a, b) => a.id - b.id);
+  async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}) {
+    const types = this.store.siteTypes.filter((t) => t.tenantId === tenantId && since(t, filter)).sort((a, b) => a.id - b.id);
     return types.slice(window.offset, window.offset + window.limit).map((t) => this.store.siteTypeView(t));
   }
 
@@ -59,12 +63,14 @@ export class InMemoryTariffRepository implements TariffRepository, ExtraReposito
       .sort((a, b) => compareAscii(a.from, b.from));
   }
 
-  async count(tenantId: number) {
-    return this.store.extras.filter((e) => e.tenantId === tenantId).length;
+  async count(tenantId: number, filter: UpdatedSinceFilter = {}) {
+    return this.store.extras.filter((e) => e.tenantId === tenantId && since(e, filter)).length;
   }
 
-  async list(tenantId: number, window: PageWindow): Promise<ExtraRecord[]> {
-    const extras = this.store.extras.filter((e) => e.tenantId === tenantId).sort((a, b) => compareAscii(a.code, b.code));
+  async list(tenantId: number, window: PageWindow, filter: UpdatedSinceFilter = {}): Promise<ExtraRecord[]> {
+    const extras = this.store.extras
+      .filter((e) => e.tenantId === tenantId && since(e, filter))
+      .sort((a, b) => compareAscii(a.code, b.code));
     return extras.slice(window.offset, window.offset + window.limit).map((e) => ({ ...e, compulsoryFor: [...e.compulsoryFor] }));
   }
 }

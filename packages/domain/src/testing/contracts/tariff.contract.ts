@@ -178,6 +178,9 @@ export function describeTariffContract(name: string, setup: AdapterSetup): void 
       expect(since.changes.map((c) => `${c.type}:${c.id}`)).toEqual(['site_type:1']);
       expect(since.changes[0]!.record).toEqual(after);
       expect((await set.tariffs.tariffOf(tenantId)).seasons[1]!.pitch).toBe(5000);
+      const changedSince = { updatedSince: after!.updatedAt };
+      expect((await set.siteTypes.list(tenantId, { offset: 0, limit: 10 }, changedSince)).map((t) => t.id)).toEqual([1]);
+      expect(await set.siteTypes.count(tenantId, changedSince)).toBe(1);
     });
 
     it('logs extras as records of the feed, a removed one as a deletion, and moves the version on a tourist tax change', async () => {
@@ -192,6 +195,7 @@ export function describeTariffContract(name: string, setup: AdapterSetup): void 
         'site_type:2',
       ]);
       const mark = (await set.changes.read(tenantId, 0, CHANGE_TYPES, 500)).changes.at(-1)!.position;
+      set.clock.advance(60_000);
       const raw = await rawWriter();
       try {
         await raw.setExtraPrice(tenantId, 7, 600);
@@ -206,6 +210,10 @@ export function describeTariffContract(name: string, setup: AdapterSetup): void 
       expect(since.changes.map((c) => `${c.type}:${c.id}:${c.deleted}`)).toEqual(['extra:7:false', 'extra:4:true']);
       expect(since.changes[0]!.record).toMatchObject({ code: 'dog', price: 600 });
       expect((await set.tariffs.tariffOf(tenantId)).touristTax).toEqual(aTouristTax({ adult: 300 }));
+      const dog = (await set.extras.list(tenantId, { offset: 0, limit: 10 })).find((e) => e.code === 'dog')!;
+      const changedSince = { updatedSince: dog.updatedAt };
+      expect((await set.extras.list(tenantId, { offset: 0, limit: 10 }, changedSince)).map((e) => e.code)).toEqual(['dog']);
+      expect(await set.extras.count(tenantId, changedSince)).toBe(1);
     });
   });
 }
