@@ -75,7 +75,8 @@ function describeSealedEndpoints(name: string, database: () => Promise<{ url: st
       expect(await raw('SELECT secrets FROM webhook_endpoints')).not.toContain('whsec_');
       expect((await persistence.webhooks.find(tenantId, 1))?.secrets).toEqual([{ secret: SECRET, expiresAt: null }]);
       await raw(
-        `UPDATE webhook_endpoints SET secrets = (SELECT secrets FROM webhook_endpoints WHERE tenant_id = ${tenantId} AND id = 1) WHERE tenant_id = ${tenantId} AND id = 2`,
+        `UPDATE webhook_endpoints SET secrets = (SELECT secrets FROM webhook_endpoints WHERE tenant_id = ${tenantId} AND id = 1) ` +
+          `WHERE tenant_id = ${tenantId} AND id = 2`,
       );
       const reader = await openPersistence(url, { sealingKeys: [OLD], onBackgroundError: (error) => unreadable.push(String(error)) });
       expect((await reader.webhooks.find(tenantId, 2))?.secrets).toEqual([]);

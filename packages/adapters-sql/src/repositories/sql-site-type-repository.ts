@@ -65,7 +65,8 @@ export class SqlSiteTypeRepository implements SiteTypeRepository {
   ): Promise<Array<{ id: number; siteTypeId: number; maxOccupants: number }>> {
     if (siteTypeIds.length === 0) return [];
     const rows = await this.db.rows(
-      `SELECT id, site_type_id, max_occupants FROM sites WHERE tenant_id = ? AND site_type_id IN (${siteTypeIds.map(() => '?').join(', ')}) ` +
+      'SELECT id, site_type_id, max_occupants FROM sites ' +
+        `WHERE tenant_id = ? AND site_type_id IN (${siteTypeIds.map(() => '?').join(', ')}) ` +
         "AND status = 'active' ORDER BY site_number, id",
       [tenantId, ...siteTypeIds],
     );

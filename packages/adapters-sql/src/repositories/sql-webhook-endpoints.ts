@@ -65,7 +65,8 @@ export class SqlWebhookEndpoints implements WebhookEndpointRepository {
       const secret = this.sealer ? this.sealer.open(s.secret, binding) : s.secret;
       if (secret === null) {
         this.onUnreadable(
-          `a signing secret of webhook endpoint ${id} of tenant ${tenantId} cannot be opened: sealed under another key or for another endpoint`,
+          `a signing secret of webhook endpoint ${id} of tenant ${tenantId} cannot be opened: ` +
+            'sealed under another key or for another endpoint',
         );
         continue;
       }

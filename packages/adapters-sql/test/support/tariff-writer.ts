@@ -22,7 +22,8 @@ export class SqlTariffWriter implements TariffWriter {
 
   insertSeason(tenantId: number, s: Season) {
     return this.change(
-      'INSERT INTO seasons (tenant_id, site_type_id, from_date, to_date, pitch, adult, youth, child, vat_rate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO seasons (tenant_id, site_type_id, from_date, to_date, pitch, adult, youth, child, vat_rate) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       [tenantId, s.siteTypeId, s.from, s.to, s.pitch, s.adult, s.youth, s.child, s.vatRate],
     );
   }

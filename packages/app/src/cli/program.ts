@@ -215,8 +215,9 @@ export function buildProgram(io: CliIo): Command {
         io.out(`re-sealed the signing secrets of ${resealed} webhook endpoint${resealed === 1 ? '' : 's'} under the first key\n`);
         if (unreadable > 0) {
           throw new Error(
-            `${unreadable} signing secret${unreadable === 1 ? '' : 's'} could not be opened and ${unreadable === 1 ? 'was' : 'were'} left as ` +
-              'stored: give every key they may be sealed under in SECRETS_KEY, after the new one',
+            `${unreadable} signing secret${unreadable === 1 ? '' : 's'} could not be opened and ` +
+              `${unreadable === 1 ? 'was' : 'were'} left as stored: ` +
+              'give every key they may be sealed under in SECRETS_KEY, after the new one',
           );
         }
       }),
@@ -233,7 +234,8 @@ export function buildProgram(io: CliIo): Command {
       withContainer(io, async (container, TOKENS) => {
         const invoice = await container.resolve(TOKENS.IssueInvoice).execute(options.tenant, options.booking);
         io.out(
-          `issued invoice ${invoice.id} (${invoice.invoiceNumber}) for booking ${options.booking}, total ${formatMoney(invoice.totalChf)} CHF\n`,
+          `issued invoice ${invoice.id} (${invoice.invoiceNumber}) for booking ${options.booking}, ` +
+            `total ${formatMoney(invoice.totalChf)} CHF\n`,
         );
       }),
     );

@@ -157,7 +157,7 @@ export function describeTariffContract(name: string, setup: AdapterSetup): void 
       expect(await set.tenants.findBySlug(slug)).toBeNull();
     });
 
-    it('moves a site type, in its updated_at, the feed and the data version, when its seasons or rules change beside the service', async () => {
+    it('moves a site type (updated_at, feed, data version) when its seasons or rules change beside the service', async () => {
       const set = adapters();
       const tenantId = await aSellingTenant(set);
       const before = await set.siteTypes.findById(tenantId, 1);
