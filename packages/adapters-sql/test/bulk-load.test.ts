@@ -77,8 +77,8 @@ describe.skipIf(!plain)('bulk load on PostgreSQL', () => {
     expect(result.seen).toContain(SWITCH.on);
     expect(result.seen.filter((sql) => sql.startsWith("SELECT 'a site names"))).toHaveLength(1);
     expect(result).toMatchObject({ bookings: 3, customers: 1, invoices: 2 });
-    // The change log the feed reads: both sites, the customer, three bookings and two invoices.
-    expect(await scalar(url, 'SELECT COUNT(*)::int FROM change_log WHERE tenant_id = $1', [result.tenantId])).toBe(8);
+    // The change log the feed reads: the site type, both sites, the customer, three bookings and two invoices.
+    expect(await scalar(url, 'SELECT COUNT(*)::int FROM change_log WHERE tenant_id = $1', [result.tenantId])).toBe(9);
   });
 
   // ANALYZE alone leaves the visibility map empty: every index-only scan then reads the table too, until autovacuum
@@ -128,7 +128,7 @@ describe.skipIf(!plain)('bulk load on PostgreSQL', () => {
           ]);
           const tenantId = Number(tenant!.id);
           await tx.get(SWITCH.off);
-          await tx.run('INSERT INTO site_types (tenant_id, id, name) VALUES (?, 1, ?)', [tenantId, 'Pitch']);
+          await tx.run('INSERT INTO site_types (tenant_id, id, name, updated_at) VALUES (?, 1, ?, now())', [tenantId, 'Pitch']);
           await tx.run(
             'INSERT INTO sites (tenant_id, id, site_number, name, max_occupants, base_price_per_night, status, site_type_id, updated_at) ' +
               "VALUES (?, 1, 'A1', 'Pitch A1', 4, 3000, 'active', 1, now())",
@@ -211,7 +211,7 @@ describe.skipIf(!plain)('bulk load on PostgreSQL', () => {
       expect(result.seen).not.toContain(SWITCH.on);
       expect(result.seen.some((sql) => sql.startsWith("SELECT 'a site names"))).toBe(false);
       expect(result).toMatchObject({ bookings: 3, customers: 1, invoices: 2 });
-      expect(await scalar(url, 'SELECT COUNT(*)::int FROM change_log WHERE tenant_id = $1', [result.tenantId])).toBe(8);
+      expect(await scalar(url, 'SELECT COUNT(*)::int FROM change_log WHERE tenant_id = $1', [result.tenantId])).toBe(9);
     });
   });
 });

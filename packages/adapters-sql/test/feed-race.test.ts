@@ -56,6 +56,8 @@ async function freshRead(persistence: Persistence, tenantId: number): Promise<Ma
   for (const s of await persistence.sites.list(tenantId, all)) fresh.set(`site:${s.id}`, s);
   for (const c of await persistence.customers.list(tenantId, all)) fresh.set(`customer:${c.id}`, c);
   for (const i of await persistence.invoices.list(tenantId, all)) fresh.set(`invoice:${i.id}`, i);
+  for (const t of await persistence.siteTypes.list(tenantId, all)) fresh.set(`site_type:${t.id}`, t);
+  for (const e of await persistence.extras.list(tenantId, all)) fresh.set(`extra:${e.id}`, e);
   return fresh;
 }
 
