@@ -23,7 +23,7 @@ export function issueInvoice(db: SqlDatabase, tenantId: number, invoice: NewInvo
       invoice.bookingId,
     ]);
     if (open) throw new DomainError('invoice_exists', `booking ${invoice.bookingId} already has an invoice`);
-    const year = invoice.issuedAt.toISOString().slice(0, 4);
+    const year = invoice.numberYear;
     const numbers = await tx.rows("SELECT invoice_number FROM invoices WHERE tenant_id = ? AND invoice_number LIKE ? || '-%'", [
       tenantId,
       year,

@@ -62,8 +62,8 @@ export interface InvoiceRepository {
   /** Every line of the invoice in `position` order; empty for an invoice without lines or an unknown one. */
   linesOf(tenantId: number, invoiceId: number): Promise<InvoiceLine[]>;
   /**
-   * Atomically: issues an invoice of `bookingId` under the tenant's next id and the next `YYYY-NNNNNN` number of the
-   * UTC year of `issuedAt`, with its lines, unless the booking already has an invoice whose status is not `STORNIERT`.
+   * Atomically: issues an invoice of `bookingId` under the tenant's next id and the next `YYYY-NNNNNN` number of
+   * `numberYear`, with its lines, unless the booking already has an invoice whose status is not `STORNIERT`.
    * @throws DomainError `invoice_exists` when it has (nothing is stored)
    */
   issue(tenantId: number, invoice: NewInvoice): Promise<Invoice>;
@@ -75,6 +75,8 @@ export interface NewInvoice {
   totalChf: Rappen;
   status: string;
   issuedAt: Date;
+  /** The year whose numbers the invoice continues: that of `issuedAt` in Europe/Zurich, where the campsites are. */
+  numberYear: string;
   lines: IssuedLine[];
 }
 

@@ -103,9 +103,16 @@ describe('IssueInvoice: the invoice', () => {
     expect((await issue.execute('alpine', booking.id)).invoiceNumber).toBe('2026-000042');
   });
 
-  it('starts a new year at 000001, by the year of the issue time', async () => {
+  it('starts a new year at 000001, by the year of the issue time in Zurich', async () => {
     seedInvoice({ invoiceNumber: '2026-000041' });
-    s.clock.set('2027-01-01T00:00:00Z');
+    // 23:30 UTC on New Year's Eve is already 00:30 on 1 January in Zurich.
+    s.clock.set('2026-12-31T23:30:00Z');
     expect((await issue.execute('alpine', booking.id)).invoiceNumber).toBe('2027-000001');
+  });
+
+  it('keeps the old year until midnight in Zurich', async () => {
+    seedInvoice({ invoiceNumber: '2026-000041' });
+    s.clock.set('2026-12-31T22:59:59Z');
+    expect((await issue.execute('alpine', booking.id)).invoiceNumber).toBe('2026-000042');
   });
 });

@@ -3,6 +3,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/domain-error';
 import type { TenantRepository } from '../tenants/tenant';
 import { type Invoice, type InvoiceRepository, PAYABLE_INVOICE_STATUS } from './invoice';
+import { zurichDateOf } from './invoice-document';
 
 /**
  * The operator's `invoices issue` (docs/accounting.md, "Issuing an invoice"): an `OFFEN` invoice of a booking whose
@@ -30,11 +31,14 @@ export class IssueInvoice {
     if (lines.length === 0) {
       throw new DomainError('no_priced_lines', `booking ${bookingId} has no priced lines: confirm it with a tariff first`);
     }
+    const issuedAt = this.clock.now();
     return this.invoices.issue(tenant.id, {
       bookingId,
       totalChf: booking.totalPrice,
       status: PAYABLE_INVOICE_STATUS,
-      issuedAt: this.clock.now(),
+      issuedAt,
+      // New Year's night in Zurich is still the old year in UTC: the number follows the date the invoice shows.
+      numberYear: zurichDateOf(issuedAt).slice(0, 4),
       lines: lines.map(({ position, kind, code, description, quantity, unitPrice, vatRate, amount }) => ({
         position,
         kind,

@@ -101,7 +101,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     const { store } = this;
     const taken = store.invoices.some((i) => i.tenantId === tenantId && i.bookingId === invoice.bookingId && i.status !== 'STORNIERT');
     if (taken) throw new DomainError('invoice_exists', `booking ${invoice.bookingId} already has an invoice`);
-    const year = invoice.issuedAt.toISOString().slice(0, 4);
+    const year = invoice.numberYear;
     const numbers = store.invoices
       .filter((i) => i.tenantId === tenantId && new RegExp(`^${year}-\\d{6}$`).test(i.invoiceNumber))
       .map((i) => Number(i.invoiceNumber.slice(5)));

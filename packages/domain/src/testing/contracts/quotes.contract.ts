@@ -169,7 +169,7 @@ export function describeQuotesContract(name: string, setup: AdapterSetup): void 
       );
       const issuedAt = new Date('2027-03-01T10:00:00.000Z');
       const issue = (bookingId: number) =>
-        set.invoices.issue(tenantId, { bookingId, totalChf: 12000, status: 'OFFEN', issuedAt, lines: LINES });
+        set.invoices.issue(tenantId, { bookingId, totalChf: 12000, status: 'OFFEN', issuedAt, numberYear: '2027', lines: LINES });
       const invoice = await issue(1);
       expect(invoice).toMatchObject({ id: 8, invoiceNumber: '2027-000042', bookingId: 1, totalChf: 12000, status: 'OFFEN', issuedAt });
       expect(await set.invoices.findById(tenantId, 8)).toEqual(invoice);
