@@ -2,11 +2,15 @@ import { availableParallelism } from 'node:os';
 import type { InvoiceDocument, InvoiceRenderer } from '@campsite/domain';
 import { Piscina } from 'piscina';
 import { pdfContentOf } from './invoice-pdf-content';
-import { renderInvoicePdf } from './invoice-pdf-layout.mjs';
 
-/** Renders on the calling thread: for tests and tools. A server uses PooledInvoiceRenderer. */
+/**
+ * Renders on the calling thread: for tests and tools. A server uses PooledInvoiceRenderer. The layout (pdfkit and its
+ * fonts, about 28 MiB resident) is loaded on the first PDF, so that a server, whose PDFs the pool's threads lay out,
+ * never holds it on its main thread.
+ */
 export class PdfkitInvoiceRenderer implements InvoiceRenderer {
-  render(document: InvoiceDocument): Promise<Uint8Array> {
+  async render(document: InvoiceDocument): Promise<Uint8Array> {
+    const { renderInvoicePdf } = await import('./invoice-pdf-layout.mjs');
     return renderInvoicePdf(pdfContentOf(document));
   }
 }
