@@ -68,6 +68,9 @@ describeOnBackends('campsite import, serve and operator commands', (backend) => 
       created_at: '2026-05-02T08:15:00Z',
       updated_at: '2026-05-02T08:15:00Z',
       customer_id: 1,
+      // An imported booking was not made from a quote (docs/channel-managers.md, "Booking from a quote").
+      quote_id: null,
+      extras: [],
     });
 
     const created = await https(`${server.url}${API}/bookings/`, {
