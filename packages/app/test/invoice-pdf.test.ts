@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetInvoiceDocument, isValidCreditorReference, isValidQrReference } from '@campsite/domain';
@@ -14,25 +14,14 @@ import {
   inMemoryAdapters,
   someBillingDetails,
 } from '@campsite/domain/testing';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canRun } from '../../../test-support/skips';
 import { PdfkitInvoiceRenderer, PooledInvoiceRenderer } from '../src/adapters/pdf/invoice-pdf-renderer';
+import { pdfText, pdfToolsThere, qrPayloads } from './support/pdf-reading';
 
 // docs/accounting.md, "The invoice document" and "The payment part": the PDF read back with tools nobody here wrote
 // (poppler's pdfinfo, pdftotext and pdftoppm; jsQR decodes the QR code from the rendered page).
 
-function hasTool(name: string): boolean {
-  try {
-    execFileSync(name, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-// CI installs poppler-utils itself (.ci/run) and sets REQUIRE_PDF_TOOLS=1: there a missing tool fails the run.
-const toolsThere = canRun('pdf-tools', ['pdfinfo', 'pdftotext', 'pdftoppm'].every(hasTool));
+const toolsThere = pdfToolsThere();
 
 const qrBilling = someBillingDetails();
 const lines = [
@@ -84,40 +73,6 @@ async function pdfOf(slug: string, invoiceId: number): Promise<{ bytes: Uint8Arr
   return { bytes, path };
 }
 
-const text = (path: string) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-
-/**
- * Every QR code payload in the bottom 110 mm of the PDF's pages (where a payment part sits), rendered at 150 dpi and
- * decoded by jsQR. Cropped, because searching a whole empty A4 page for a code takes jsQR seconds.
- */
-function qrPayloads(path: string): string[] {
-  const prefix = join(dir, `page-${Math.random().toString(36).slice(2)}`);
-  const dpi = 150;
-  const px = (mm: number) => Math.round((mm / 25.4) * dpi);
-  execFileSync('pdftoppm', [
-    '-r',
-    String(dpi),
-    '-x',
-    '0',
-    '-y',
-    String(px(297 - 110)),
-    '-W',
-    String(px(210)),
-    '-H',
-    String(px(110)),
-    '-png',
-    path,
-    prefix,
-  ]);
-  return readdirSync(dir)
-    .filter((name) => join(dir, name).startsWith(prefix))
-    .map((name) => {
-      const png = PNG.sync.read(readFileSync(join(dir, name)));
-      return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
-    })
-    .filter((data): data is string => data !== undefined);
-}
-
 describe.skipIf(!toolsThere)('invoice PDF, read back with poppler and jsQR', () => {
   it('is one A4 page with the issuer, invoice, booking, lines, VAT summary and total', async () => {
     const { path } = await pdfOf('qr', 1);
@@ -126,7 +81,7 @@ describe.skipIf(!toolsThere)('invoice PDF, read back with poppler and jsQR', () 
     expect(info).toMatch(/Pages:\s+1\n/);
     // The file's creation date is the invoice's issue time, never the clock: equal data, equal bytes.
     expect(info).toMatch(/CreationDate:\s+2026-07-04T22:30:00/);
-    const content = text(path);
+    const content = pdfText(path);
     for (const expected of [
       'Camping Alpenblick AG',
       'Seestrasse 12',
@@ -169,7 +124,7 @@ describe.skipIf(!toolsThere)('invoice PDF, read back with poppler and jsQR', () 
     expect(fields[3]).toBe('CH9300762011623852957');
     expect(fields[27]).toBe('SCOR');
     expect(isValidCreditorReference(fields[28]!)).toBe(true);
-    const content = text(path);
+    const content = pdfText(path);
     expect(content).toContain('Facture 2026-000001');
     expect(content).toContain('Section paiement');
   });
@@ -181,8 +136,8 @@ describe.skipIf(!toolsThere)('invoice PDF, read back with poppler and jsQR', () 
     ] as const) {
       const { path } = await pdfOf(slug, id);
       expect(qrPayloads(path), `${slug} ${id}`).toEqual([]);
-      expect(text(path)).not.toContain('Zahlteil');
-      expect(text(path)).toContain('112.40');
+      expect(pdfText(path)).not.toContain('Zahlteil');
+      expect(pdfText(path)).toContain('112.40');
     }
   });
 });
