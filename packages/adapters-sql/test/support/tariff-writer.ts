@@ -59,6 +59,15 @@ export class SqlTariffWriter implements TariffWriter {
     );
   }
 
+  setRestrictionMinStay(tenantId: number, siteTypeId: number, from: string, minStay: number | null) {
+    return this.change('UPDATE restrictions SET min_stay = ? WHERE tenant_id = ? AND site_type_id = ? AND from_date = ?', [
+      minStay,
+      tenantId,
+      siteTypeId,
+      from,
+    ]);
+  }
+
   deleteRestriction(tenantId: number, siteTypeId: number, from: string) {
     return this.change('DELETE FROM restrictions WHERE tenant_id = ? AND site_type_id = ? AND from_date = ?', [tenantId, siteTypeId, from]);
   }

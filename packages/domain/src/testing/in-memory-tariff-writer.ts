@@ -67,6 +67,11 @@ export class InMemoryTariffWriter implements TariffWriter {
     this.store.siteTypeChanged(tenantId, restriction.siteTypeId);
   }
 
+  async setRestrictionMinStay(tenantId: number, siteTypeId: number, from: string, minStay: number | null) {
+    this.dated(this.store.restrictions, tenantId, siteTypeId, from).minStay = minStay;
+    this.store.siteTypeChanged(tenantId, siteTypeId);
+  }
+
   async deleteRestriction(tenantId: number, siteTypeId: number, from: string) {
     const row = this.dated(this.store.restrictions, tenantId, siteTypeId, from);
     this.store.restrictions = this.store.restrictions.filter((other) => other !== row);

@@ -12,6 +12,7 @@ export interface TariffWriter {
   deleteSeason(tenantId: number, siteTypeId: number, from: string): Promise<void>;
   /** Refused (throws) when it overlaps a stay rule of its site type. */
   insertRestriction(tenantId: number, restriction: Restriction): Promise<void>;
+  setRestrictionMinStay(tenantId: number, siteTypeId: number, from: string, minStay: number | null): Promise<void>;
   deleteRestriction(tenantId: number, siteTypeId: number, from: string): Promise<void>;
   insertExtra(tenantId: number, extra: Extra): Promise<void>;
   setExtraPrice(tenantId: number, id: number, price: number): Promise<void>;

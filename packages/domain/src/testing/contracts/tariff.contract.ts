@@ -167,6 +167,7 @@ export function describeTariffContract(name: string, setup: AdapterSetup): void 
       const raw = await rawWriter();
       try {
         await raw.setSeasonPitch(tenantId, 1, '2027-07-01', 5000);
+        await raw.setRestrictionMinStay(tenantId, 1, '2027-07-01', null);
         await raw.deleteRestriction(tenantId, 1, '2027-08-01');
       } finally {
         await raw.close();
@@ -177,7 +178,9 @@ export function describeTariffContract(name: string, setup: AdapterSetup): void 
       const since = await set.changes.read(tenantId, mark, CHANGE_TYPES, 50);
       expect(since.changes.map((c) => `${c.type}:${c.id}`)).toEqual(['site_type:1']);
       expect(since.changes[0]!.record).toEqual(after);
-      expect((await set.tariffs.tariffOf(tenantId)).seasons[1]!.pitch).toBe(5000);
+      const tariff = await set.tariffs.tariffOf(tenantId);
+      expect(tariff.seasons[1]!.pitch).toBe(5000);
+      expect(tariff.restrictions).toEqual([aRestriction({ closedToArrival: true })]);
       const changedSince = { updatedSince: after!.updatedAt };
       expect((await set.siteTypes.list(tenantId, { offset: 0, limit: 10 }, changedSince)).map((t) => t.id)).toEqual([1]);
       expect(await set.siteTypes.count(tenantId, changedSince)).toBe(1);
