@@ -213,6 +213,9 @@ const schema = z.object({
 });
 
 type Variable = keyof typeof schema.shape;
+
+/** Every variable the service reads: docs/operations.md (Environment) lists each one. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 // URLs may carry a password (the database's, a collector's, a refused PUBLIC_URL); the others are secrets themselves.
 const UNECHOED_VARIABLES = new Set<string>([
   'DATABASE_URL',
