@@ -37,6 +37,27 @@ describe('POST /webhook-endpoints/{id}/ping/', () => {
     expect(world.webhooks.sent).toHaveLength(1);
     await removeAll(alpine);
   });
+
+  it("adds the ping's attempt to the deliveries log, under its webhook-id, whether the receiver took it or not", async () => {
+    const { id } = (await create(alpine, { url: URL_OK })).json;
+    world.webhooks.sent.length = 0;
+    const log = async () => (await server.get(`${HOOKS}${id}/deliveries/`, alpine)).json;
+    expect((await server.request('POST', `${HOOKS}${id}/ping/`, { token: alpine })).status).toBe(202);
+    world.webhooks.answer = { statusCode: null, error: 'timeout', durationMs: 10_000, retryAfterSeconds: null };
+    try {
+      expect((await server.request('POST', `${HOOKS}${id}/ping/`, { token: alpine })).status).toBe(202);
+    } finally {
+      world.webhooks.answer = { statusCode: 204, error: null, durationMs: 1, retryAfterSeconds: null };
+    }
+    const [taken, missed] = world.webhooks.sent.map((sent) => sent.message.id);
+    // The 202 does not wait for the attempt, nor for its line in the log.
+    await expect.poll(async () => (await log()).count).toBe(2);
+    expect((await log()).results).toEqual([
+      { message_id: missed, attempt: 1, status_code: null, error: 'timeout', duration_ms: 10_000, at: '2026-06-01T12:00:30Z' },
+      { message_id: taken, attempt: 1, status_code: 204, error: null, duration_ms: 1, at: '2026-06-01T12:00:30Z' },
+    ]);
+    await removeAll(alpine);
+  });
 });
 
 describe('scope and methods', () => {

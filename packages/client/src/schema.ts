@@ -481,7 +481,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test message
-         * @description Sends a signed `ping` message to the URL, outside the chain of changes (the position does not move), also to a paused endpoint. The answer does not wait for the receiver. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
+         * @description Sends a signed `ping` message to the URL, outside the chain of changes (the position does not move), also to a paused endpoint. The answer does not wait for the receiver: once the attempt has ended it is in the deliveries log (`GET …/deliveries/`), its `message_id` the ping's `webhook-id`, its `attempt` 1 (a ping is never retried). An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
          *
          *     Scope: `webhooks:manage`.
          */
@@ -501,7 +501,7 @@ export interface paths {
         };
         /**
          * Recent delivery attempts
-         * @description The endpoint's last 100 attempts, newest first, paged like every list. A response body is never stored. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
+         * @description The endpoint's last 100 attempts, newest first, paged like every list: those of the change feed's messages and those of pings alike. A response body is never stored. An id that is not an integer, an absent endpoint and another tenant's endpoint all give 404 `not_found`, whatever the body holds.
          *
          *     Scope: `webhooks:manage`.
          */
@@ -1506,11 +1506,11 @@ export interface components {
         /** @description One attempt to deliver a message to an endpoint. */
         WebhookDelivery: {
             /**
-             * @description The `webhook-id` of the message, the same on each of its attempts.
+             * @description The `webhook-id` of the message (of the change feed, or a ping), the same on each of its attempts.
              * @example msg_2ZkYv0mXqg1c8w3JpTn6bR4s
              */
             message_id: string;
-            /** @description 1 for a message's first attempt, 2 for its first retry, and so on. */
+            /** @description 1 for a message's first attempt (a ping's only one), 2 for its first retry, and so on. */
             attempt: number;
             /**
              * @description The receiver's HTTP status, or null when no answer came.
@@ -4076,7 +4076,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Accepted: the message is on its way. No body. */
+            /** @description Accepted: the message is on its way; its outcome goes to the deliveries log. No body. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

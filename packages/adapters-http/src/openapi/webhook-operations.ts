@@ -200,11 +200,15 @@ export function webhookOperations(): OperationSpec[] {
       summary: 'Send a test message',
       description:
         'Sends a signed `ping` message to the URL, outside the chain of changes (the position does not move), also to a ' +
-        `paused endpoint. The answer does not wait for the receiver. ${notFound}`,
+        'paused endpoint. The answer does not wait for the receiver: once the attempt has ended it is in the deliveries ' +
+        "log (`GET …/deliveries/`), its `message_id` the ping's `webhook-id`, its `attempt` 1 (a ping is never retried). " +
+        notFound,
       scope,
       pathId,
       responses: {
-        '202': answer('Accepted: the message is on its way. No body.', { headers: rateLimitHeaders(false) }),
+        '202': answer('Accepted: the message is on its way; its outcome goes to the deliveries log. No body.', {
+          headers: rateLimitHeaders(false),
+        }),
         '400': shared('InvalidHost'),
         ...endpointErrors,
       },
@@ -215,7 +219,9 @@ export function webhookOperations(): OperationSpec[] {
       operationId: 'listWebhookDeliveries',
       tag,
       summary: 'Recent delivery attempts',
-      description: `The endpoint's last 100 attempts, newest first, paged like every list. A response body is never stored. ${notFound}`,
+      description:
+        "The endpoint's last 100 attempts, newest first, paged like every list: those of the change feed's messages and " +
+        `those of pings alike. A response body is never stored. ${notFound}`,
       scope,
       pathId,
       query: pagingQuerySchema,

@@ -158,7 +158,7 @@ export function webhookEndpointResources(deps: { manageWebhookEndpoints: ManageW
       scope,
       async handle(_req, res, principal, pathId) {
         const { delivery } = await manage.ping(principal, recordIdOf(pathId));
-        // The answer does not wait for the receiver; its outcome goes to the log.
+        // The answer does not wait for the receiver; its outcome goes to the deliveries log, and to the service's log.
         delivery.then(
           (attempt) => deps.logger.info({ webhookEndpoint: pathId, ping: attempt }, 'webhook ping sent'),
           (error: unknown) => deps.logger.error({ webhookEndpoint: pathId, err: String(error) }, 'webhook ping failed'),

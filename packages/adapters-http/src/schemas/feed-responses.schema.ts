@@ -106,10 +106,10 @@ export const webhookEndpointPageSchema = pageOf(webhookEndpointSchema, 'WebhookE
 export const webhookDeliverySchema = z
   .object({
     message_id: z.string().meta({
-      description: 'The `webhook-id` of the message, the same on each of its attempts.',
+      description: 'The `webhook-id` of the message (of the change feed, or a ping), the same on each of its attempts.',
       examples: ['msg_2ZkYv0mXqg1c8w3JpTn6bR4s'],
     }),
-    attempt: z.int().min(1).meta({ description: "1 for a message's first attempt, 2 for its first retry, and so on." }),
+    attempt: z.int().min(1).meta({ description: "1 for a message's first attempt (a ping's only one), 2 for its first retry, and so on." }),
     status_code: z
       .int()
       .nullable()

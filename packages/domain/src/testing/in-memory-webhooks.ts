@@ -174,6 +174,8 @@ export class InMemoryWebhookDeliveries implements WebhookDeliveryStore {
   }
 
   async record(tenantId: number, endpointId: number, attempt: DeliveryRecord): Promise<void> {
+    // An attempt that ends after its endpoint was deleted (a ping's, say) has no log to go to.
+    if (!this.store.webhookEndpoints.some((e) => e.tenantId === tenantId && e.id === endpointId)) return;
     const log = this.store.webhookDeliveryLog.get(key(tenantId, endpointId)) ?? [];
     this.store.webhookDeliveryLog.set(key(tenantId, endpointId), [{ ...attempt }, ...log].slice(0, DELIVERY_LOG_SIZE));
   }

@@ -64,7 +64,7 @@ export class ManageWebhookEndpoints {
     private readonly clock: Clock,
     private readonly random: RandomSource,
     private readonly transport: WebhookTransport,
-    private readonly delivery: Pick<WebhookDeliveryStore, 'restart' | 'deliveries'>,
+    private readonly delivery: Pick<WebhookDeliveryStore, 'restart' | 'deliveries' | 'record'>,
   ) {}
 
   async create(
@@ -194,14 +194,22 @@ export class ManageWebhookEndpoints {
   /**
    * `ping`: once the endpoint is found, a `ping` message goes to it outside the chain (its position does not move),
    * signed with every secret still valid. Resolves as soon as the message is on its way; `delivery` settles with the
-   * attempt's outcome.
+   * attempt's outcome once it is in the deliveries log, where the caller of the API (who got a 202 before the receiver
+   * answered) can read it.
    */
   async ping(principal: Principal, id: number): Promise<{ delivery: Promise<DeliveryAttempt> }> {
-    const endpoint = await this.found(this.tenantOf(principal), id);
+    const tenantId = this.tenantOf(principal);
+    const endpoint = await this.found(tenantId, id);
     const now = this.clock.now();
     const body = JSON.stringify({ type: 'ping', timestamp: formatDateTime(now), data: { endpoint_id: endpoint.id } });
     const message = { id: newMessageId(this.random), body };
-    return { delivery: this.transport.deliver(endpoint.url, message, signingSecrets(endpoint, now), now) };
+    const delivery = this.transport.deliver(endpoint.url, message, signingSecrets(endpoint, now), now).then(async (attempt) => {
+      // A ping is never retried, so it is always its message's first attempt.
+      const { statusCode, error, durationMs } = attempt;
+      await this.delivery.record(tenantId, endpoint.id, { messageId: message.id, attempt: 1, statusCode, error, durationMs, at: now });
+      return attempt;
+    });
+    return { delivery };
   }
 
   /** The caller's tenant, once its key is known to hold `webhooks:manage`. */

@@ -58,6 +58,15 @@ export function describeWebhookDeliveryContract(name: string, setup: AdapterSetu
       return { tenantId, id: created.id, head, mine };
     }
 
+    /** The message `msg_1` of `w`'s endpoint, held by sender `a` and failed `attempts` times; due again 5 s after NOW. */
+    async function failedMessage(set: AdapterSet, w: Awaited<ReturnType<typeof aWorld>>, attempts: number) {
+      const message = { id: 'msg_1', body: '{}', previous: 0, cursor: w.head };
+      await set.deliveries.claimDue('a', NOW, at(60_000), 1000);
+      await set.deliveries.hold(w.tenantId, w.id, 'a', message);
+      await set.deliveries.fail(w.tenantId, w.id, 'a', 'msg_1', { attempts, failingSince: NOW, nextAttemptAt: at(5_000), pause: null });
+      return message;
+    }
+
     it('claims an active endpoint with changes after its position, with the head, and leases it until it expires', async () => {
       const set = adapters();
       const w = await aWorld(set);
@@ -153,10 +162,7 @@ export function describeWebhookDeliveryContract(name: string, setup: AdapterSetu
     it('keeps a failure until the next attempt is due, and pauses when told to', async () => {
       const set = adapters();
       const w = await aWorld(set);
-      const message = { id: 'msg_1', body: '{}', previous: 0, cursor: w.head };
-      await set.deliveries.claimDue('a', NOW, at(60_000), 1000);
-      await set.deliveries.hold(w.tenantId, w.id, 'a', message);
-      await set.deliveries.fail(w.tenantId, w.id, 'a', 'msg_1', { attempts: 1, failingSince: NOW, nextAttemptAt: at(5_000), pause: null });
+      const message = await failedMessage(set, w, 1);
       expect(w.mine(await set.deliveries.claimDue('a', at(4_999), at(60_000), 1000))).toEqual([]);
       const [due] = w.mine(await set.deliveries.claimDue('a', at(5_000), at(60_000), 1000));
       expect(due).toMatchObject({ message, attempts: 1, failingSince: NOW });
@@ -227,6 +233,28 @@ export function describeWebhookDeliveryContract(name: string, setup: AdapterSetu
       await set.webhooks.create(tenantId, anEndpoint({ position: head - 1, types: ['site'] }), 10);
       const [site] = (await set.changes.read(tenantId, head - 1, ['site'], 1)).changes;
       expect((await set.deliveries.oldestPending())!.getTime()).toBeLessThanOrEqual(site!.changedAt.getTime());
+    });
+
+    it('logs an attempt made outside the chain (a ping) with no lease, paused or not, and leaves the chain alone', async () => {
+      const set = adapters();
+      const w = await aWorld(set);
+      const message = await failedMessage(set, w, 2);
+      const ping = { ...aRecord(1), messageId: 'msg_ping' };
+      await set.deliveries.record(w.tenantId, w.id, ping);
+      await set.webhooks.update(w.tenantId, w.id, { status: 'paused', pausedReason: 'manual' });
+      await set.deliveries.record(w.tenantId, w.id, { ...ping, messageId: 'msg_paused' });
+      expect((await set.deliveries.deliveries(w.tenantId, w.id)).map((r) => r.messageId)).toEqual(['msg_paused', 'msg_ping']);
+      await set.webhooks.update(w.tenantId, w.id, { status: 'active', pausedReason: null });
+      const [due] = w.mine(await set.deliveries.claimDue('b', at(5_000), at(60_000), 1000));
+      expect(due).toMatchObject({ message, attempts: 2, failingSince: NOW });
+    });
+
+    it('drops an attempt that ends after its endpoint was deleted', async () => {
+      const set = adapters();
+      const w = await aWorld(set);
+      await set.webhooks.delete(w.tenantId, w.id);
+      await set.deliveries.record(w.tenantId, w.id, aRecord(1));
+      expect(await set.deliveries.deliveries(w.tenantId, w.id)).toEqual([]);
     });
 
     it('logs attempts newest first, keeps the newest 100, and drops them with the endpoint', async () => {
