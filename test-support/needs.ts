@@ -60,6 +60,12 @@ export const NEEDS = {
     run: aptThen('curl'),
     requiredBy: 'CI=true',
   },
+  python3: {
+    suites: 'Python webhook verifier',
+    missing: 'no python3 on PATH',
+    run: aptThen('python3'),
+    requiredBy: 'CI=true',
+  },
 } satisfies Record<string, Need>;
 
 export type NeedName = keyof typeof NEEDS;
