@@ -1,22 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canRun } from '../../../../test-support/skips';
-import { type CliResult, REPO_ROOT, type ServeProcess, cliEnv, completion, startServe, workDirectory } from './harness';
+import { REPO_ROOT, type ServeProcess, cliEnv, startServe, workDirectory } from './harness';
+import { curlThere, runBash } from './support/shell';
 
 // The README's walk-through and its channel manager's loop, run as printed by bash and curl against a fresh demo
 // database: the loop must work for someone who followed the walk-through first.
-
-function hasCurl(): boolean {
-  try {
-    execFileSync('curl', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const curlThere = canRun('curl', hasCurl());
 
 /** The first ```sh block after `heading` in the README. */
 function shellBlockAfter(readme: string, heading: string): string {
@@ -27,12 +16,7 @@ function shellBlockAfter(readme: string, heading: string): string {
   return block![1]!;
 }
 
-function runBash(script: string, cwd: string): Promise<CliResult> {
-  const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
-  return completion(spawn('bash', ['-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
-}
-
-describe.skipIf(!curlThere)("README: the walk-through and a channel manager's loop, as printed", () => {
+describe.skipIf(!curlThere())("README: the walk-through and a channel manager's loop, as printed", () => {
   let cwd: string;
   let server: ServeProcess;
   beforeAll(async () => {
