@@ -55,7 +55,7 @@ export const NEEDS = {
     requiredBy: 'CI=true',
   },
   curl: {
-    suites: 'README walk-through',
+    suites: 'README walk-through and the curl examples of docs/',
     missing: 'no curl on PATH',
     run: aptThen('curl'),
     requiredBy: 'CI=true',
