@@ -30,6 +30,8 @@ export interface KeepAliveLoad {
   /** Seconds a request may wait for its answer before it counts as a timeout and its connection is replaced. */
   timeout: number;
   onResponse: (status: number, milliseconds: number) => void;
+  /** Given each answer's Location header (lower-cased, as the head is read), when it has one. */
+  onLocation?: (location: string) => void;
 }
 
 export interface KeepAliveTotals {
@@ -183,6 +185,10 @@ export function runKeepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveTotals> 
             const head = bytes.toString('latin1', 0, headEnd).toLowerCase();
             status = Number(head.slice(9, 12));
             closeAfter = headerValue(head, 'connection') === 'close';
+            if (load.onLocation) {
+              const location = headerValue(head, 'location');
+              if (location !== undefined) load.onLocation(location);
+            }
             const length = headerValue(head, 'content-length');
             chunk = bytes;
             at = headEnd + 4;

@@ -16,6 +16,8 @@ export interface LoadCase {
   headers?: Record<string, string>;
   /** Per-request rewrite, e.g. a fresh POST body each time. */
   setupRequest?: (request: LoadRequest) => LoadRequest;
+  /** Each answer's Location header (lower-cased), e.g. the quotes a case made. */
+  onLocation?: (location: string) => void;
 }
 
 export interface LoadResult {
@@ -73,6 +75,7 @@ export async function hammer(load: LoadCase): Promise<LoadResult> {
     headers: load.headers ?? {},
     timeout: 10,
     ...(load.setupRequest ? { next: load.setupRequest } : {}),
+    ...(load.onLocation ? { onLocation: load.onLocation } : {}),
     onResponse,
   });
   const seconds = totals.seconds;
