@@ -92,4 +92,13 @@ export const SITE_TYPES = [
   { id: 4, name: 'Cabin', occupants: [2, 5], price: [8000, 14_000] },
   { id: 5, name: 'Glamping tent', occupants: [2, 4], price: [11_000, 18_000] },
 ] as const;
+/** The calendar tenant's ten types (bench/README.md, "Shapes of load"): the five above and five more. */
+export const SELLING_SITE_TYPES = [
+  ...SITE_TYPES,
+  { id: 6, name: 'Motorhome pitch', occupants: [2, 6], price: [4000, 6000] },
+  { id: 7, name: 'Lakeside tent pitch', occupants: [2, 4], price: [3000, 4500] },
+  { id: 8, name: 'Bungalow', occupants: [4, 6], price: [12_000, 20_000] },
+  { id: 9, name: 'Tipi', occupants: [2, 5], price: [7000, 11_000] },
+  { id: 10, name: 'Group field', occupants: [6, 12], price: [9000, 15_000] },
+] as const;
 export const SITE_NAMES = ['', '', '', 'Riverside', 'Panorama', 'Waldrand', 'Seeblick', 'Sonnenhang', 'Birkenweg', 'Alpenrose'];

@@ -3,7 +3,7 @@
  * bench/tenant-model.ts).
  *
  *   tsx bench/generate.ts --out bench/.work/t.json [--bookings 100000] [--sites 500] [--customers 20000]
- *                         [--staff 30] [--invoices 50000] [--seed 1] [--slug bench]
+ *                         [--staff 30] [--invoices 50000] [--seed 1] [--slug bench] [--selling]
  *
  * Every date from 2030 on is free on every site. The benchmark's POST case books only inside that window
  * (FREE_WINDOW_START), which is why it can expect 201 for every request while the overlap rule is enforced.
@@ -11,24 +11,36 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { SITE_TYPES } from './fixture-names';
+import { SELLING_SITE_TYPES, SITE_TYPES } from './fixture-names';
+import { sellingTariff } from './selling-fixture';
 import { DEFAULT_SPEC, TenantModel, type TenantSpec } from './tenant-model';
 
 export { DEFAULT_SPEC, type TenantSpec };
 
 export const FREE_WINDOW_START = '2030-01-01';
-export const ALL_SCOPES = ['bookings:read', 'bookings:write', 'sites:read', 'customers:read', 'invoices:read', 'webhooks:manage'];
+export const ALL_SCOPES = [
+  'bookings:read',
+  'bookings:write',
+  'sites:read',
+  'customers:read',
+  'invoices:read',
+  'webhooks:manage',
+  'rates:read',
+];
 
 export interface GeneratedTenant {
   file: string;
   slug: string;
   /** Raw 32-character key with every scope; a throwaway made from the seeded PRNG. */
   token: string;
-  rows: Record<'api_keys' | 'site_types' | 'sites' | 'users' | 'bookings' | 'invoices', number>;
+  /** `tariff`: seasons, stay rules, extras and the tourist tax together (0 without a tariff). */
+  rows: Record<'api_keys' | 'site_types' | 'sites' | 'users' | 'bookings' | 'invoices' | 'tariff', number>;
   totalRows: number;
   bytes: number;
   /** Sites a POST may use: active, and each holds at least two occupants. */
   activeSiteIds: number[];
+  /** The active sites of the site type that has the fewest (every site type of the tenant counted). */
+  fewestActiveSitesOfAType: number;
 }
 
 /** Emits a JSON array element by element through a small buffer, so memory stays flat at any tenant size. */
@@ -87,17 +99,22 @@ export function writeTenant(
   out: JsonStream,
   spec: TenantSpec,
   key: FixtureKey,
-): { rows: GeneratedTenant['rows']; activeSiteIds: number[] } {
+): { rows: GeneratedTenant['rows']; activeSiteIds: number[]; fewestActiveSitesOfAType: number } {
   const model = new TenantModel(spec);
   const activeSiteIds: number[] = [];
+  const types = spec.selling ? SELLING_SITE_TYPES : SITE_TYPES;
+  const activeOfType = new Map<number, number>(types.map((type) => [type.id, 0]));
+  const tariff = spec.selling ? sellingTariff() : null;
   out.write(`{"slug":${JSON.stringify(spec.slug)},"name":${JSON.stringify(spec.name)},"billing":${JSON.stringify(BILLING)},\n`);
   out.write(
     `"api_keys":[${JSON.stringify({ name: 'benchmark (throwaway)', ...key, scopes: ALL_SCOPES, expires_at: null, revoked: false })}],\n`,
   );
-  out.write(`"site_types":${JSON.stringify(SITE_TYPES.map(({ id, name }) => ({ id, name })))},\n`);
+  out.write(`"site_types":${JSON.stringify(types.map(({ id, name }) => ({ id, name })))},\n`);
+  for (const [field, value] of Object.entries(tariff?.fields ?? {})) out.write(`${JSON.stringify(field)}:${JSON.stringify(value)},\n`);
   out.array('sites', spec.sites, (id) => {
     const { price: _price, ...site } = model.site(id);
     if (site.status === 'active' && site.max_occupants >= 2) activeSiteIds.push(id);
+    if (site.status === 'active') activeOfType.set(site.site_type_id, (activeOfType.get(site.site_type_id) ?? 0) + 1);
     return site;
   });
   out.array('users', spec.staff + spec.customers, (id) => model.user(id));
@@ -106,13 +123,14 @@ export function writeTenant(
   out.write('}');
   const rows = {
     api_keys: 1,
-    site_types: SITE_TYPES.length,
+    site_types: types.length,
     sites: spec.sites,
     users: spec.staff + spec.customers,
     bookings: spec.bookings,
     invoices: spec.invoices,
+    tariff: tariff?.rows ?? 0,
   };
-  return { rows, activeSiteIds };
+  return { rows, activeSiteIds, fewestActiveSitesOfAType: Math.min(...activeOfType.values()) };
 }
 
 export const totalOf = (rows: GeneratedTenant['rows']) => Object.values(rows).reduce((a, b) => a + b, 0);
@@ -122,10 +140,10 @@ export function generateTenant(file: string, overrides: Partial<TenantSpec> = {}
   const token = new TenantModel(spec).token();
   const out = new JsonStream(file);
   out.write('{"tenants":[');
-  const { rows, activeSiteIds } = writeTenant(out, spec, { token });
+  const { rows, activeSiteIds, fewestActiveSitesOfAType } = writeTenant(out, spec, { token });
   out.write(']}\n');
   out.close();
-  return { file, slug: spec.slug, token, rows, totalRows: totalOf(rows), bytes: out.bytes, activeSiteIds };
+  return { file, slug: spec.slug, token, rows, totalRows: totalOf(rows), bytes: out.bytes, activeSiteIds, fewestActiveSitesOfAType };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -139,11 +157,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       staff: { type: 'string' },
       invoices: { type: 'string' },
       seed: { type: 'string' },
+      selling: { type: 'boolean' },
     },
   });
   if (!values.out) {
     console.error(
-      'usage: tsx bench/generate.ts --out FILE [--bookings N] [--sites N] [--customers N] [--staff N] [--invoices N] [--seed N] [--slug S]',
+      'usage: tsx bench/generate.ts --out FILE [--bookings N] [--sites N] [--customers N] [--staff N] [--invoices N] [--seed N] ' +
+        '[--slug S] [--selling]',
     );
     process.exit(2);
   }
@@ -157,6 +177,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       staff: numeric(values.staff),
       invoices: numeric(values.invoices),
       seed: numeric(values.seed),
+      selling: values.selling,
     }).filter(([, v]) => v !== undefined),
   ) as Partial<TenantSpec>;
   const started = performance.now();

@@ -5,7 +5,16 @@
  * Data is "as of" 2026-06-30: created_at runs from 2019 to then, check-ins up to early 2027, so every date from 2030 on
  * is free on every site.
  */
-import { FIRST_NAMES, KEY_ALPHABET, LAST_NAMES, MAIL_DOMAINS, REFERENCE_ALPHABET, SITE_NAMES, SITE_TYPES } from './fixture-names';
+import {
+  FIRST_NAMES,
+  KEY_ALPHABET,
+  LAST_NAMES,
+  MAIL_DOMAINS,
+  REFERENCE_ALPHABET,
+  SELLING_SITE_TYPES,
+  SITE_NAMES,
+  SITE_TYPES,
+} from './fixture-names';
 import { Rng } from './seeded';
 
 export interface TenantSpec {
@@ -17,6 +26,11 @@ export interface TenantSpec {
   staff: number;
   invoices: number;
   seed: number;
+  /**
+   * The calendar tenant's shape: the ten types of SELLING_SITE_TYPES, each on an equal run of consecutive sites, and
+   * a tariff (bench/selling-fixture.ts). Otherwise the five types of SITE_TYPES, drawn per section, and no tariff.
+   */
+  selling?: boolean;
 }
 
 export const DEFAULT_SPEC: TenantSpec = {
@@ -91,7 +105,9 @@ export class TenantModel {
 
   site(id: number) {
     const section = Math.floor((id - 1) / 25);
-    const type = Rng.of(this.spec.seed, KIND.section, section).pick(SITE_TYPES);
+    const type = this.spec.selling
+      ? SELLING_SITE_TYPES[Math.floor(((id - 1) * SELLING_SITE_TYPES.length) / this.spec.sites)]!
+      : Rng.of(this.spec.seed, KIND.section, section).pick(SITE_TYPES);
     const rng = Rng.of(this.spec.seed, KIND.site, id);
     const price = Math.round(rng.int(type.price[0], type.price[1]) / 50) * 50;
     return {
