@@ -81,8 +81,9 @@ describeOnBackends('the client mirrors a 20k-booking tenant from the served API'
     // The retry replayed the stored answer: one booking, not two.
     expect(result.replays.slice(0, 2)).toEqual(['201 null', '201 true']);
     expect(result.countAfter).toBe(BOOKINGS + 1);
-    // The feed from the start: every record once (bookings, the one just created, sites, customers, invoices).
-    const records = BOOKINGS + 1 + 40 + 50 + 50;
+    // The feed from the start: every record once (bookings, the one just created, sites, their site types, customers,
+    // invoices); site types are in the feed for a key with sites:read (docs/change-feed.md).
+    const records = BOOKINGS + 1 + 40 + tenant.rows.site_types + 50 + 50;
     expect(result.feedChanges).toBe(records);
     expect(result.feedUnique).toBe(records);
     // Resumed from the stored cursor: exactly the booking created since, and then nothing.
