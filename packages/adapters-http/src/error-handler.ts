@@ -72,6 +72,7 @@ const DOMAIN_REPLIES: Record<DomainErrorCode, (error: DomainError) => Reply> = {
   duplicate_booking_reference: () => SERVER_ERROR,
   tenant_not_found: () => SERVER_ERROR,
   tenant_exists: () => SERVER_ERROR,
+  not_a_sandbox: () => SERVER_ERROR,
   api_key_not_found: () => SERVER_ERROR,
   // docs/channel-managers.md, "Retrying safely".
   invalid_idempotency_key: () => ({ status: 400, body: { detail: 'invalid_idempotency_key' } }),

@@ -11,6 +11,7 @@ export * from './shared/read-snapshots';
 export * from './tenants/tenant';
 export * from './tenants/tenant-import';
 export * from './tenants/manage-tenants';
+export * from './tenants/manage-sandboxes';
 export * from './api-keys/scopes';
 export * from './api-keys/api-key';
 export * from './api-keys/api-key-repository';

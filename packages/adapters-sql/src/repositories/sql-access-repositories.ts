@@ -136,8 +136,9 @@ export class SqlTenantRepository implements TenantRepository {
 
   /** One pass over tenants; each count is served by the (tenant_id, …) index of its table. */
   async listWithCounts(): Promise<TenantSummary[]> {
-    const rows = await this.db.all<{ id: unknown; slug: string; name: string; sites: unknown; bookings: unknown; billing: unknown }>(
-      'SELECT t.id, t.slug, t.name, ' +
+    type Row = { id: unknown; slug: string; name: string; sites: unknown; bookings: unknown; billing: unknown; sandbox: unknown };
+    const rows = await this.db.all<Row>(
+      'SELECT t.id, t.slug, t.name, t.sandbox, ' +
         '(SELECT count(*) FROM sites s WHERE s.tenant_id = t.id) AS sites, ' +
         '(SELECT count(*) FROM bookings b WHERE b.tenant_id = t.id) AS bookings, ' +
         '(SELECT count(*) FROM tenant_billing g WHERE g.tenant_id = t.id) AS billing ' +
@@ -150,6 +151,8 @@ export class SqlTenantRepository implements TenantRepository {
       sites: Number(row.sites),
       bookings: Number(row.bookings),
       billing: Number(row.billing) > 0,
+      // SQLite keeps a flag as 0 or 1, PostgreSQL as a boolean.
+      sandbox: row.sandbox === true || row.sandbox === 1,
     }));
   }
 

@@ -7,6 +7,7 @@ import { BILLING_COLUMNS, INVOICE_LINE_COLUMNS } from './row-mappers';
 import { BOOKING_COLUMNS, bookingRow } from './booking-inserts';
 import { LOADED_TABLES, TRIGGERS_A_LOAD_DOES_ITSELF, checkLoadedReferences, deriveCapturedState } from './bulk-load';
 import { importTariff } from './tariff-import';
+import { lockSandbox, removeTenant } from './tenant-removal';
 
 /** Rows per insertMany call: large enough to be fast, small enough to report progress and bound memory. */
 const CHUNK = 5_000;
@@ -26,6 +27,14 @@ const ANALYZED_TABLES = [
   'invoice_counts',
   'invoice_day_counts',
 ];
+
+/** How often a replacement of a sandbox is tried when PostgreSQL breaks a deadlock by failing it. */
+const REPLACE_ATTEMPTS = 3;
+const DEADLOCK_DETECTED = '40P01';
+
+function ignoreProgress(): void {
+  // A sandbox is small: its replacement reports no progress.
+}
 
 function ignoreQueuedFailure(): void {
   // Only a chunk queued behind a failed one gets here: the failed one's own error is the import's answer.
@@ -63,6 +72,14 @@ function checkCustomerIds(tenant: TenantSnapshot): void {
   });
 }
 
+/** What is checked of a snapshot before its transaction starts. */
+function checkSnapshot(tenant: TenantSnapshot): void {
+  checkReferences(tenant);
+  checkCustomerIds(tenant);
+  const tariffError = tariffErrorOf(tenant);
+  if (tariffError) throw tariffError;
+}
+
 /**
  * The fixture import (docs/import-format.md) in one transaction: prepared single-row inserts on SQLite, one unnest of
  * column arrays per chunk on Postgres (SqlExecutor.insertMany).
@@ -85,12 +102,7 @@ export class SqlTenantImporter implements TenantImporter {
       if (slugs.has(slug)) throw tenantExists(slug);
       slugs.add(slug);
     }
-    for (const tenant of tenants) {
-      checkReferences(tenant);
-      checkCustomerIds(tenant);
-      const tariffError = tariffErrorOf(tenant);
-      if (tariffError) throw tariffError;
-    }
+    tenants.forEach(checkSnapshot);
     await translatingSqlErrors(() =>
       this.db.transaction(async (tx) => {
         for (const { slug } of tenants) {
@@ -114,6 +126,29 @@ export class SqlTenantImporter implements TenantImporter {
     for (const table of ANALYZED_TABLES) for (const statement of this.db.dialect.refreshStatistics(table)) await this.db.run(statement);
   }
 
+  /**
+   * One transaction removes the sandbox and imports the snapshot in its place. The removal waits for the tenant's
+   * writers; one that took a row the removal needs before the counter row (a create locks its site first) may meet
+   * it in a deadlock, which PostgreSQL breaks by failing one of the two: the removal, having changed nothing, runs again.
+   * A sandbox is small, so the tables' statistics are left as they are.
+   */
+  async replaceSandbox(snapshot: TenantSnapshot): Promise<void> {
+    checkSnapshot(snapshot);
+    const progress = { rows: 0, report: ignoreProgress };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await translatingSqlErrors(() =>
+          this.db.transaction(async (tx) => {
+            await removeTenant(tx, await lockSandbox(tx, this.db.dialect, snapshot.slug));
+            await this.withoutCaptureTriggers(tx, () => this.importOne(tx, { ...snapshot, sandbox: true }, progress));
+          }),
+        );
+      } catch (error) {
+        if (attempt >= REPLACE_ATTEMPTS || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+      }
+    }
+  }
+
   /** Runs `load` with the change-capture triggers dropped where the dialect allows it, in a bulk load. */
   private async withoutCaptureTriggers(tx: SqlExecutor, load: () => Promise<void>): Promise<void> {
     const recreate = this.bulkLoad ? await this.db.dialect.dropCaptureTriggers(tx) : [];
@@ -124,6 +159,7 @@ export class SqlTenantImporter implements TenantImporter {
   private async importOne(tx: SqlExecutor, t: TenantSnapshot, progress: { rows: number; report: (rows: number) => void }): Promise<void> {
     const { db } = this;
     const tenantId = await insertTenant(tx, t.slug, t.name);
+    if (t.sandbox) await tx.run('UPDATE tenants SET sandbox = ? WHERE id = ?', [db.dialect.flag(true), tenantId]);
     if (this.bulkLoad) await tx.run('INSERT INTO change_capture_paused (tenant_id) VALUES (?)', [tenantId]);
     const now = this.clock.now();
     const keys = t.apiKeys.map((k) => apiKeyRow(db, { ...k, tenantId, revokedAt: k.revoked ? now : null }, now));

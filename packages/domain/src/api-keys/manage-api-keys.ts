@@ -17,6 +17,28 @@ export function generateRawKey(random: RandomSource): string {
   return `ck_${randomString(random, KEY_ALPHABET, 29)}`;
 }
 
+/** A new key as it is stored (prefix, hash and fast verifier), with the raw key that only its creator ever sees. */
+export interface DrawnApiKey {
+  raw: string;
+  prefix: string;
+  secretHash: string;
+  fastVerifier: string;
+}
+
+/** A fresh key whose prefix no stored key has, hashed, with its fast verifier. */
+export async function drawApiKey(keys: ApiKeyRepository, hasher: SecretHasher, random: RandomSource): Promise<DrawnApiKey> {
+  for (let attempt = 1; ; attempt++) {
+    const raw = generateRawKey(random);
+    const prefix = raw.slice(0, PREFIX_LENGTH);
+    // Prefixes are global lookup keys; a clash (1 in 62^5 per key) just draws again.
+    if ((await keys.findByPrefix(prefix)) && attempt < MAX_PREFIX_ATTEMPTS) continue;
+    const secret = raw.slice(PREFIX_LENGTH);
+    const secretHash = await hasher.hash(secret);
+    // Its fast verifier from the start: a new key's first request costs no bcrypt check either.
+    return { raw, prefix, secretHash, fastVerifier: hasher.fastVerifier(secret, secretHash) };
+  }
+}
+
 /** The console's key management, driven from the CLI: create (raw key shown once), list, revoke. */
 export class ManageApiKeys {
   constructor(
@@ -30,18 +52,9 @@ export class ManageApiKeys {
   /** Returns the raw key: the only time it exists outside the caller's hands. */
   async create(tenantSlug: string, name: string, scopes: Scope[], expiresAt: Date | null): Promise<{ raw: string; key: ApiKey }> {
     const tenant = await this.tenant(tenantSlug);
-    for (let attempt = 1; ; attempt++) {
-      const raw = generateRawKey(this.random);
-      const prefix = raw.slice(0, PREFIX_LENGTH);
-      // Prefixes are global lookup keys; a clash (1 in 62^5 per key) just draws again.
-      if ((await this.keys.findByPrefix(prefix)) && attempt < MAX_PREFIX_ATTEMPTS) continue;
-      const secret = raw.slice(PREFIX_LENGTH);
-      const secretHash = await this.hasher.hash(secret);
-      // Its fast verifier from the start: a new key's first request costs no bcrypt check either.
-      const fastVerifier = this.hasher.fastVerifier(secret, secretHash);
-      const key = await this.keys.create({ tenantId: tenant.id, name, prefix, secretHash, fastVerifier, scopes, expiresAt });
-      return { raw, key };
-    }
+    const { raw, ...drawn } = await drawApiKey(this.keys, this.hasher, this.random);
+    const key = await this.keys.create({ tenantId: tenant.id, name, scopes, expiresAt, ...drawn });
+    return { raw, key };
   }
 
   async list(tenantSlug: string): Promise<ApiKey[]> {

@@ -41,6 +41,8 @@ export type DomainErrorCode =
   | 'duplicate_booking_reference'
   | 'tenant_not_found'
   | 'tenant_exists'
+  /** The operator's `tenants reset`: the tenant is not a sandbox, so its data is never wiped (docs/operations.md). */
+  | 'not_a_sandbox'
   | 'api_key_not_found'
   | 'invalid_idempotency_key'
   | 'idempotency_key_reused'

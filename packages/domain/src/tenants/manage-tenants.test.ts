@@ -21,8 +21,8 @@ describe('ManageTenants', () => {
     const created = await manage.create('alpenblick', '  Camping Alpenblick ');
     expect(created).toEqual({ id: expect.any(Number), slug: 'alpenblick', name: 'Camping Alpenblick' });
     expect(await manage.list()).toEqual([
-      { ...created, sites: 0, bookings: 0, billing: false },
-      { id: expect.any(Number), slug: 'seeblick', name: 'Camping seeblick', sites: 1, bookings: 2, billing: false },
+      { ...created, sites: 0, bookings: 0, billing: false, sandbox: false },
+      { id: expect.any(Number), slug: 'seeblick', name: 'Camping seeblick', sites: 1, bookings: 2, billing: false, sandbox: false },
     ]);
   });
 

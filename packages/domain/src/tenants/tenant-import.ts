@@ -36,6 +36,8 @@ export interface TenantSnapshot {
   billing?: BillingDetails | null;
   /** The tenant's tariff (docs/pricing.md), when it has one: seasons and restrictions per site type, extras, tax. */
   tariff?: Tariff;
+  /** A sandbox, which `replaceSandbox` may empty and load again (docs/operations.md); absent: not one. */
+  sandbox?: boolean;
 }
 
 /**
@@ -50,6 +52,15 @@ export interface TenantImporter {
    * @throws DomainError `tenant_exists` when a slug is already taken (the message names it)
    */
   importTenants(tenants: TenantSnapshot[], onProgress?: (rows: number) => void): Promise<void>;
+  /**
+   * Puts `snapshot` in the place of the sandbox with its slug, in one transaction: every row of that tenant goes (its
+   * records, API keys, webhook endpoints and their deliveries, change log, totals and counters, quotes, tariff,
+   * billing details and idempotency records), and the snapshot is loaded as a new tenant under the same slug, a
+   * sandbox again. Readers and writers of other tenants see nothing of it; the tenant's own see it all or none of it.
+   * @throws DomainError `tenant_not_found` when no tenant has the slug, `not_a_sandbox` when it is not a sandbox, or
+   *   what `importTenants` throws for the snapshot; each changes nothing
+   */
+  replaceSandbox(snapshot: TenantSnapshot): Promise<void>;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface TenantSummary extends Tenant {
   bookings: number;
   /** Whether the tenant has billing details, without which its open invoices carry no QR-bill (docs/accounting.md). */
   billing: boolean;
+  /** Whether it is a sandbox, which `tenants reset` may empty and seed again (docs/operations.md). */
+  sandbox: boolean;
 }
 
 export interface TenantRepository {
@@ -18,7 +20,10 @@ export interface TenantRepository {
   findBySlug(slug: string): Promise<Tenant | null>;
   /** Creates a tenant; throws DomainError `tenant_exists` when the slug is taken. */
   create(tenant: { slug: string; name: string }): Promise<Tenant>;
-  /** Every tenant with its counts of sites and bookings and whether it has billing details, ordered by slug. */
+  /**
+   * Every tenant with its counts of sites and bookings, whether it has billing details and whether it is a sandbox,
+   * ordered by slug.
+   */
   listWithCounts(): Promise<TenantSummary[]>;
   /** True when no tenant exists at all (the first start of a fresh database). */
   isEmpty(): Promise<boolean>;

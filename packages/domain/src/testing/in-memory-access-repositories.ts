@@ -16,7 +16,8 @@ export class InMemoryTenantRepository implements TenantRepository {
     if (this.store.tenants.some((t) => t.slug === tenant.slug)) {
       throw new DomainError('tenant_exists', `tenant "${tenant.slug}" already exists`);
     }
-    const created = { id: this.store.tenants.length + 1, ...tenant };
+    // After the highest, as a database's key does: a sandbox reset removes tenants, so the count is no free id.
+    const created = { id: Math.max(0, ...this.store.tenants.map((t) => t.id)) + 1, ...tenant };
     this.store.tenants.push(created);
     this.store.changed();
     return created;
@@ -31,6 +32,7 @@ export class InMemoryTenantRepository implements TenantRepository {
         sites: count(this.store.sites, t.id),
         bookings: count(this.store.bookings, t.id),
         billing: this.store.billing.has(t.id),
+        sandbox: this.store.sandboxes.has(t.id),
       }));
   }
 

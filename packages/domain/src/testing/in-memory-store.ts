@@ -44,6 +44,8 @@ export interface LoggedChange {
  */
 export class InMemoryStore {
   tenants: Tenant[] = [];
+  /** The ids of the tenants that are sandboxes (`tenants.sandbox`). */
+  sandboxes = new Set<number>();
   apiKeys: ApiKey[] = [];
   siteTypes: Array<{ tenantId: number; id: number; name: string; updatedAt: Date }> = [];
   sites: StoredSite[] = [];
@@ -110,6 +112,33 @@ export class InMemoryStore {
       this.feedTokens.set(tenantId, token);
     }
     return token;
+  }
+
+  /** What deleting every row of a tenant does, in every table, its log and counters included. */
+  forgetTenant(tenantId: number): void {
+    const others = <T extends { tenantId: number }>(rows: T[]) => rows.filter((row) => row.tenantId !== tenantId);
+    this.tenants = this.tenants.filter((t) => t.id !== tenantId);
+    this.apiKeys = others(this.apiKeys);
+    this.siteTypes = others(this.siteTypes);
+    this.sites = others(this.sites);
+    this.users = others(this.users);
+    this.bookings = others(this.bookings);
+    this.invoices = others(this.invoices);
+    this.invoiceLines = others(this.invoiceLines);
+    this.seasons = others(this.seasons);
+    this.restrictions = others(this.restrictions);
+    this.extras = others(this.extras);
+    this.quotes = others(this.quotes);
+    this.webhookEndpoints = others(this.webhookEndpoints);
+    for (const map of [this.billing, this.touristTaxes, this.lastQuoteId, this.lastWebhookEndpointId, this.logs, this.feedTokens]) {
+      map.delete(tenantId);
+    }
+    // Keyed by `tenantId:…` (idempotency records by `tenantId` and a NUL).
+    for (const map of [this.bookingLines, this.webhookDelivery, this.webhookDeliveryLog, this.idempotency]) {
+      for (const key of map.keys()) if (/^\d+/.exec(key)?.[0] === String(tenantId)) map.delete(key);
+    }
+    this.sandboxes.delete(tenantId);
+    this.changed();
   }
 
   nextId(rows: ReadonlyArray<{ tenantId: number; id: number }>, tenantId: number): number {

@@ -10,11 +10,29 @@ export class InMemoryTenantImporter implements TenantImporter {
   ) {}
 
   async importTenants(snapshots: TenantSnapshot[], onProgress?: (rows: number) => void) {
+    this.check(snapshots);
+    this.write(snapshots, onProgress);
+  }
+
+  async replaceSandbox(snapshot: TenantSnapshot) {
+    const old = this.store.tenants.find((t) => t.slug === snapshot.slug);
+    if (!old) throw new DomainError('tenant_not_found', `unknown tenant "${snapshot.slug}"`);
+    if (!this.store.sandboxes.has(old.id)) {
+      throw new DomainError('not_a_sandbox', `tenant "${snapshot.slug}" is not a sandbox; only a sandbox can be reset`);
+    }
+    // Checked as if the old tenant were gone already, before anything changes: all or nothing, as one transaction.
+    this.check([snapshot], old.id);
+    this.store.forgetTenant(old.id);
+    this.write([{ ...snapshot, sandbox: true }]);
+  }
+
+  /** The slugs and key prefixes of tenants other than `replaced`, then each snapshot's own keys. */
+  private check(snapshots: TenantSnapshot[], replaced?: number) {
     const { store } = this;
     // All checks run before the first write: that is what makes this import all or nothing, as a database
     // transaction with its unique and foreign keys would.
-    const slugs = new Set(store.tenants.map((t) => t.slug));
-    const prefixes = new Set(store.apiKeys.map((k) => k.prefix));
+    const slugs = new Set(store.tenants.filter((t) => t.id !== replaced).map((t) => t.slug));
+    const prefixes = new Set(store.apiKeys.filter((k) => k.tenantId !== replaced).map((k) => k.prefix));
     for (const snapshot of snapshots) {
       if (slugs.has(snapshot.slug)) throw new DomainError('tenant_exists', `tenant "${snapshot.slug}" already exists`);
       slugs.add(snapshot.slug);
@@ -26,11 +44,16 @@ export class InMemoryTenantImporter implements TenantImporter {
       const tariffError = tariffErrorOf(snapshot);
       if (tariffError) throw tariffError;
     }
+  }
+
+  private write(snapshots: TenantSnapshot[], onProgress?: (rows: number) => void) {
+    const { store } = this;
     let rows = 0;
     let keyId = Math.max(0, ...store.apiKeys.map((k) => k.id));
     for (const snapshot of snapshots) {
       const tenantId = Math.max(0, ...store.tenants.map((t) => t.id)) + 1;
       store.tenants.push({ id: tenantId, slug: snapshot.slug, name: snapshot.name });
+      if (snapshot.sandbox) store.sandboxes.add(tenantId);
       for (const key of snapshot.apiKeys) {
         const { revoked, ...rest } = key;
         const now = this.clock.now();

@@ -169,8 +169,8 @@ export function describeTenantRepositoryContract(name: string, setup: AdapterSet
       const listed = (await set.tenants.listWithCounts()).filter((t) => t.slug === full || t.slug === empty);
       expect(listed).toEqual(
         [
-          { ...created, sites: 0, bookings: 0, billing: false },
-          { id: expect.any(Number), slug: full, name: `Camping ${full}`, sites: 2, bookings: 1, billing: true },
+          { ...created, sites: 0, bookings: 0, billing: false, sandbox: false },
+          { id: expect.any(Number), slug: full, name: `Camping ${full}`, sites: 2, bookings: 1, billing: true, sandbox: false },
         ].sort((a, b) => (a.slug < b.slug ? -1 : 1)),
       );
     });

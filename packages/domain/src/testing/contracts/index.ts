@@ -11,6 +11,7 @@ import {
 } from './list-repositories.contract';
 import { describeRateLimiterContract } from './rate-limiter.contract';
 import { describeTenantImporterContract } from './tenant-importer.contract';
+import { describeSandboxContract } from './sandbox.contract';
 import { describeEveryWriterContract } from './every-writer.contract';
 import { describeFilteredCountsContract } from './filtered-counts.contract';
 import { describeChangeFeedContract } from './change-feed.contract';
@@ -28,6 +29,8 @@ export * from './idempotency-store.contract';
 export * from './list-repositories.contract';
 export * from './rate-limiter.contract';
 export * from './tenant-importer.contract';
+export * from './sandbox.contract';
+export * from './new-booking';
 export * from './raw-writer';
 export * from './tariff-writer';
 export * from './every-writer.contract';
@@ -46,6 +49,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup): voi
   describeTenantRepositoryContract(name, setup);
   describeApiKeyRepositoryContract(name, setup);
   describeTenantImporterContract(name, setup);
+  describeSandboxContract(name, setup);
   describeSiteRepositoryContract(name, setup);
   describeCustomerRepositoryContract(name, setup);
   describeInvoiceRepositoryContract(name, setup);
