@@ -47,12 +47,21 @@ export interface Parts {
   platformPairs: boolean;
   /** bench/webhooks.ts, on servers of its own. */
   webhooks: boolean;
+  /** bench/restart-storm.ts: 2,000 cost-12 keys' first requests after a restart, on servers of its own. */
+  restartStorm: boolean;
 }
 
 function partsOf(accelerators: boolean, tenantsGiven: boolean): Parts {
   if (!accelerators && !tenantsGiven)
-    return { mainCases: true, mainPairs: true, platformFigures: true, platformPairs: true, webhooks: true };
-  return { mainCases: false, mainPairs: accelerators, platformFigures: tenantsGiven, platformPairs: true, webhooks: false };
+    return { mainCases: true, mainPairs: true, platformFigures: true, platformPairs: true, webhooks: true, restartStorm: true };
+  return {
+    mainCases: false,
+    mainPairs: accelerators,
+    platformFigures: tenantsGiven,
+    platformPairs: true,
+    webhooks: false,
+    restartStorm: false,
+  };
 }
 
 const duration = num(argv.duration, process.env.BENCH_DURATION, 10);

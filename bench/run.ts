@@ -154,6 +154,7 @@ async function main(): Promise<void> {
   console.log(`\nwritten to ${options.out}`);
   if (Object.values(results.failures).some((reason) => !reason.startsWith('skipped'))) process.exitCode = 1;
   if (parts.webhooks) await webhookCases(results.backends.map((b) => b.backend));
+  if (parts.restartStorm) await restartStorm(results.backends.map((b) => b.backend));
 }
 
 /** Webhook delivery (bench/webhooks.ts), on a tenant and server of its own, printed and written beside the results. */
@@ -174,6 +175,20 @@ async function webhookCases(backends: string[]): Promise<void> {
   console.log(`\n${result.output.trim()}`);
   if (result.code !== 0) {
     log(`webhook cases failed (${result.code}); see the lines above`);
+    process.exitCode = 1;
+  }
+}
+
+/** The restart storm (bench/restart-storm.ts), on databases and servers of its own, written beside the results. */
+async function restartStorm(backends: string[]): Promise<void> {
+  if (backends.length === 0) return;
+  const out = join(dirname(options.out), 'restart-storm-results.json');
+  const args = ['--import', 'tsx', join(ROOT, 'bench/restart-storm.ts'), '--backends', backends.join(','), '--out', out];
+  // Its 2,001 cost-12 hashes alone are about six minutes of CPU.
+  const result = await runToEnd('restart storm', process.execPath, args, { cwd: ROOT, timeoutMs: 30 * 60_000 });
+  console.log(`\n${result.output.trim()}`);
+  if (result.code !== 0) {
+    log(`restart storm failed (${result.code}); see the lines above`);
     process.exitCode = 1;
   }
 }
