@@ -1,5 +1,5 @@
-import { type TenantSnapshot } from '@campsite/domain';
-import { aBooking, aSite, aTenant, aUser, anInvoice } from '@campsite/domain/testing';
+import { type Extra, type Restriction, type Season, type TenantSnapshot } from '@campsite/domain';
+import { aBooking, aRestriction, aSeason, aSite, aTenant, aTouristTax, aUser, anExtra, anInvoice } from '@campsite/domain/testing';
 
 /** A small PRNG of its own, so that a failing sequence can be replayed from its seed. */
 export class Draw {
@@ -40,6 +40,54 @@ const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 1);
 export const isoDay = (day: number) => new Date(START + day * DAY).toISOString().slice(0, 10);
 
+/** A season of `siteTypeId` over the nights of days `from` to `to`, both included. */
+const season = (siteTypeId: number, from: number, to: number, pitch: number, vatRate = 380): Season =>
+  aSeason({
+    siteTypeId,
+    from: isoDay(from),
+    to: isoDay(to),
+    pitch,
+    adult: Math.round(pitch / 30) * 10,
+    child: siteTypeId === 2 ? 0 : 300,
+    vatRate,
+  });
+const rule = (siteTypeId: number, from: number, to: number, change: Partial<Restriction>): Restriction =>
+  aRestriction({ siteTypeId, from: isoDay(from), to: isoDay(to), ...change });
+
+/**
+ * The tariff (docs/pricing.md) over the days the seeded stays take: seasons with a gap between some, stay rules of
+ * every kind, extras compulsory for one type or none, and a tourist tax with a cap.
+ */
+export const SEASONS = [season(1, 0, 89, 2100), season(1, 90, 179, 3000), season(1, 210, 299, 2400, 250), season(2, 0, 149, 2700)];
+export const RULES = [
+  rule(1, 100, 130, { minStay: 3, maxStay: 14 }),
+  rule(1, 150, 150, { closedToArrival: true }),
+  rule(1, 160, 162, { stopSell: true }),
+  rule(2, 120, 140, { minStay: 2 }),
+  rule(2, 200, 200, { closedToDeparture: true }),
+];
+export const EXTRAS: Extra[] = [
+  anExtra({ id: 1, code: 'dog', per: 'night', price: 500, compulsoryFor: [] }),
+  anExtra({ id: 2, code: 'power', per: 'night', price: 450, compulsoryFor: [2] }),
+  anExtra({ id: 3, code: 'final-cleaning', per: 'stay', price: 6000, compulsoryFor: [1] }),
+  anExtra({ id: 4, code: 'e_bike', per: 'night', price: 3500, vatRate: 260, compulsoryFor: [] }),
+];
+/** What the admin console may add and remove again: seasons and stay rules in the gaps of those above, and an extra. */
+export const SEASON_SLOTS = [
+  season(1, 180, 194, 2600),
+  season(1, 195, 209, 2800, 810),
+  season(1, 300, 329, 2000),
+  season(2, 150, 269, 3600),
+];
+export const RULE_SLOTS = [
+  rule(1, 20, 25, { stopSell: true }),
+  rule(1, 40, 40, { closedToArrival: true }),
+  rule(1, 60, 66, { maxStay: 3 }),
+  rule(2, 10, 15, { minStay: 4 }),
+  rule(2, 60, 60, { closedToDeparture: true }),
+];
+export const EXTRA_SLOT = anExtra({ id: 5, code: 'wifi', per: 'stay', price: 200, compulsoryFor: [1, 2] });
+
 /**
  * A tenant whose lists span several pages at small page sizes, with check-in dates over two years and creation
  * times that run ahead of the stays, as bookings do: enough for every list accelerator to take its own path.
@@ -78,5 +126,6 @@ export function differentialTenant(slug: string): TenantSnapshot {
         issuedAt: new Date(START + draw.int(700) * DAY + draw.int(DAY)),
       }),
     ),
+    tariff: { seasons: SEASONS, restrictions: RULES, extras: EXTRAS, touristTax: aTouristTax({ maxNights: 7 }) },
   });
 }
