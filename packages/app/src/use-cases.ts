@@ -17,12 +17,14 @@ import {
   ListInvoices,
   ListSiteTypes,
   ListSites,
+  ManageSandboxes,
   ManageTenants,
   ReadChanges,
   TariffPricingEngine,
 } from '@campsite/domain';
 import type { Persistence } from '@campsite/adapters-sql';
 import type { Config } from './config';
+import { sandboxContent } from './demo/sandbox';
 import { TOKENS, type Token } from './tokens';
 
 /** How the container registers a lazily built singleton and resolves one. */
@@ -69,6 +71,18 @@ export function registerUseCases({ single, get }: Registrar, persistence: Persis
   single(TOKENS.GetInvoice, () => new GetInvoice(invoices));
   single(TOKENS.ListInvoiceLines, () => new ListInvoiceLines(invoices, snapshots));
   single(TOKENS.ManageTenants, () => new ManageTenants(persistence.tenants));
+  single(
+    TOKENS.ManageSandboxes,
+    () =>
+      new ManageSandboxes({
+        tenants: persistence.tenants,
+        apiKeys: persistence.apiKeys,
+        importer: persistence.importer,
+        hasher: get(TOKENS.SecretHasher),
+        random: get(TOKENS.Random),
+        content: sandboxContent,
+      }),
+  );
   single(TOKENS.ChangeBookingStatus, () => new ChangeBookingStatus(persistence.tenants, bookings, sites, get(TOKENS.PricingEngine)));
   single(TOKENS.IssueInvoice, () => new IssueInvoice(persistence.tenants, bookings, invoices, clock));
 }

@@ -2,27 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { type KnownBookingStatus, type Scope, SCOPES, formatMoney } from '@campsite/domain';
 import { loadConfig } from '../config';
-import type { AppContainer, TOKENS as TokenTable } from '../container';
 import type { ImportProgress } from '../fixtures/import-fixture';
 import { expiryParser, parseId, parseNonEmpty, parseScopes, parseWorkers } from './argument-parsers';
+import { type CliIo, wiring, withContainer } from './cli-context';
+import { addTenantCommands } from './tenant-commands';
 
-// The wiring (Express, database drivers, bcrypt, TLS) loads only once a command runs: a usage or configuration
-// error then answers at once instead of after loading the whole service.
-const wiring = () => import('../container');
-type Tokens = typeof TokenTable;
-
-/** Where a command's output goes; the real process passes its streams, tests may pass buffers. */
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-  /** Progress bars only make sense on a terminal. */
-  errIsTty: boolean;
-  env: NodeJS.ProcessEnv;
-  /** Called by `serve` once it is listening, with the function that drains and stops it. */
-  onServing?(stop: () => Promise<boolean>): void;
-  /** Ends the process with this status once a supervisor's workers have all ended. */
-  exit?(status: number): void;
-}
+export type { CliIo } from './cli-context';
 
 /** The `campsite` command line (docs/operations.md, Commands). Every action throws on failure; main.ts reports it. */
 export function buildProgram(io: CliIo): Command {
@@ -167,29 +152,7 @@ export function buildProgram(io: CliIo): Command {
       }),
     );
 
-  const tenants = program.command('tenants').description('list and create tenants');
-  tenants
-    .command('list')
-    .description('list tenants: slug, name, counts of sites and bookings')
-    .option('--json', 'machine-readable output')
-    .action((options: { json?: boolean }) =>
-      withContainer(io, async (container, TOKENS) => {
-        const list = await container.resolve(TOKENS.ManageTenants).list();
-        const { formatTenantTable, tenantListJson } = await import('../tenant-formatting');
-        io.out(`${options.json ? tenantListJson(list) : formatTenantTable(list)}\n`);
-      }),
-    );
-  tenants
-    .command('create')
-    .description('create an empty tenant')
-    .requiredOption('--slug <slug>', 'lowercase letters and digits, joined by "-" or "_"', parseNonEmpty)
-    .requiredOption('--name <name>', "the campsite's name", parseNonEmpty)
-    .action((options: { slug: string; name: string }) =>
-      withContainer(io, async (container, TOKENS) => {
-        const tenant = await container.resolve(TOKENS.ManageTenants).create(options.slug, options.name);
-        io.out(`created tenant ${tenant.slug} (${tenant.name})\n`);
-      }),
-    );
+  addTenantCommands(program, io);
 
   const bookings = program.command('bookings').description("the operator's booking transitions (docs/api-behaviour.md §5)");
   for (const [name, to] of [
@@ -249,26 +212,6 @@ function changeStatus(io: CliIo, tenant: string, id: number, to: KnownBookingSta
     const booking = await change.execute(tenant, id, to);
     io.out(`booking ${booking.id} (${booking.bookingReference}) is ${booking.status}, total ${formatMoney(booking.totalPrice)} CHF\n`);
   });
-}
-
-/**
- * Runs a one-shot command on a migrated database (migrating is idempotent, so a fresh database just works) and
- * always closes it. Logs go to stderr: stdout carries only the command's result.
- */
-async function withContainer(
-  io: CliIo,
-  run: (container: AppContainer, tokens: Tokens) => Promise<void>,
-  { migrateFirst = true } = {},
-): Promise<void> {
-  const config = loadConfig(io.env);
-  const { createContainer, TOKENS } = await wiring();
-  const container = await createContainer(config, { logDestination: 2 });
-  try {
-    if (migrateFirst) await container.persistence.migrate();
-    await run(container, TOKENS);
-  } finally {
-    await container.close();
-  }
 }
 
 /** A self-overwriting progress line on stderr, redrawn at most ten times a second. */

@@ -2,15 +2,8 @@ import { SCOPES, isDomainError } from '@campsite/domain';
 import { type AppContainer, TOKENS, importDependencies } from '../container';
 import { importFixture } from '../fixtures/import-fixture';
 import { readFixture } from '../fixtures/parse-fixture';
-import { hostForUrl } from '../http-transport';
+import { hostForUrl, reachableHost } from '../http-transport';
 import { DEMO_TENANT_SLUG, demoFixture } from './demo-fixture';
-
-/** A wildcard address is where the server listens, not where a client connects: the curl line uses loopback. */
-function reachableHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '::1';
-  return host;
-}
 
 /** Seeds an empty database (seedDemoTenant) and, when it did, prints the demo key with a curl line for this server. */
 export async function seedAndPrintDemoKey(

@@ -31,15 +31,15 @@ describeOnBackends('campsite operator commands', (backend) => {
     const table = await run('tenants', 'list');
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')).toEqual([
-      'SLUG        NAME                SITES  BOOKINGS  BILLING',
-      'alpenblick  Camping Alpenblick  3      2         yes',
-      'bergsee     Camping Bergsee     0      0         no',
+      'SLUG        NAME                SITES  BOOKINGS  BILLING  SANDBOX',
+      'alpenblick  Camping Alpenblick  3      2         yes      no',
+      'bergsee     Camping Bergsee     0      0         no       no',
       '',
     ]);
     const json = await run('tenants', 'list', '--json');
     expect(JSON.parse(json.stdout)).toEqual([
-      { slug: 'alpenblick', name: 'Camping Alpenblick', sites: 3, bookings: 2, billing: true },
-      { slug: 'bergsee', name: 'Camping Bergsee', sites: 0, bookings: 0, billing: false },
+      { slug: 'alpenblick', name: 'Camping Alpenblick', sites: 3, bookings: 2, billing: true, sandbox: false },
+      { slug: 'bergsee', name: 'Camping Bergsee', sites: 0, bookings: 0, billing: false, sandbox: false },
     ]);
   });
 
