@@ -155,7 +155,7 @@ describeOnBackends('selling a stay: tariff, calendar, quote, booking, confirmati
     expect(pdfText(path)).toContain(invoice.number);
   });
 
-  it('refuses to issue with one line on stderr and a non-zero exit, changing nothing', async () => {
+  it('refuses to issue with one line on stderr and exit 1, changing nothing', async () => {
     // A booking made without a quote has the placeholder price and no priced lines.
     const placeholder = await post('/bookings/', { site_id: 2, check_in_date: '2027-06-10', check_out_date: '2027-06-12', num_adults: 1 });
     expect(placeholder.body).toMatchObject({ status: 'pending', total_price: '57.00', quote_id: null, extras: [] });
@@ -167,11 +167,12 @@ describeOnBackends('selling a stay: tariff, calendar, quote, booking, confirmati
       cli('invoices', 'issue', '--booking', '999'),
       runCli(['invoices', 'issue', '--booking', String(booking.id), '--tenant', 'nowhere'], env, cwd),
     ]);
-    expect(refusals.map(({ code, stdout, stderr }) => [code !== 0 && code !== null, stdout, stderr])).toEqual([
-      [true, '', `campsite: booking ${booking.id} already has an invoice\n`],
-      [true, '', `campsite: booking ${placeholder.body.id} has no priced lines: confirm it with a tariff first\n`],
-      [true, '', 'campsite: booking 999 not found in tenant "alpenblick"\n'],
-      [true, '', 'campsite: unknown tenant "nowhere"\n'],
+    // docs/accounting.md, "Issuing an invoice": exit 1 and one line.
+    expect(refusals.map(({ code, stdout, stderr }) => [code, stdout, stderr])).toEqual([
+      [1, '', `campsite: booking ${booking.id} already has an invoice\n`],
+      [1, '', `campsite: booking ${placeholder.body.id} has no priced lines: confirm it with a tariff first\n`],
+      [1, '', 'campsite: booking 999 not found in tenant "alpenblick"\n'],
+      [1, '', 'campsite: unknown tenant "nowhere"\n'],
     ]);
     expect(await state()).toEqual(before);
 
