@@ -31,7 +31,7 @@ export function createApp(deps: HttpDeps): Express {
   app.use(healthRoutes(deps.database, deps.logger));
   app.use(requireHttps);
   app.use(publicOrigin(deps.publicUrl));
-  app.use(docsRoutes());
+  app.use(docsRoutes({ publicUrl: deps.publicUrl }));
   app.use(apiRoutes(deps));
   app.use(errorHandler(deps.logger));
   return app;

@@ -67,9 +67,9 @@ export interface Route {
 
 /**
  * Operations the client does not call: `receiveChanges` and `receivePing` are the messages the service sends to you
- * (see `verifyWebhook`), and the reference page with its assets is for a browser.
+ * (see `verifyWebhook`), and the reference page with its assets and the guides are for a browser.
  */
-type NotCalled = 'receiveChanges' | 'receivePing' | 'getApiReference' | 'getApiReferenceAsset';
+type NotCalled = 'receiveChanges' | 'receivePing' | 'getApiReference' | 'getApiReferenceAsset' | 'getGuides' | 'getGuide';
 
 const API = '/api/v1/public';
 

@@ -602,10 +602,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A file of the reference page
-         * @description The renderer's script and stylesheet, served by this service itself.
+         * A file of the reference page or the guides
+         * @description The reference renderer's script and stylesheet, and the guides' stylesheet, served by this service itself.
          */
         get: operations["getApiReferenceAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/guides/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guides
+         * @description The index of the integrator guides, with the reference. No authentication; HTTPS only; plain HTML, no script.
+         */
+        get: operations["getGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/guides/{guide}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A guide
+         * @description One integrator guide, its links leading to the other guides served here. No authentication; HTTPS only.
+         */
+        get: operations["getGuide"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4316,8 +4356,8 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description A file name the reference page uses. */
-                asset: "swagger-ui.css" | "swagger-ui-bundle.js" | "init.js";
+                /** @description A file name the reference page or the guides use. */
+                asset: "swagger-ui.css" | "swagger-ui-bundle.js" | "init.js" | "guides.css";
             };
             cookie?: never;
         };
@@ -4336,6 +4376,75 @@ export interface operations {
                 content: {
                     "text/javascript": string;
                     "text/css": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidHost"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getGuides: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One or more `ETag`s from earlier answers (or `*`). When the answer would carry one of them: 304, no body, no rate-limit cost. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidHost"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One or more `ETag`s from earlier answers (or `*`). When the answer would carry one of them: 304, no body, no rate-limit cost. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description The name of a guide, as the index lists it.
+                 * @example webhooks
+                 */
+                guide: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Strict-Transport-Security": components["headers"]["Strict-Transport-Security"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             304: components["responses"]["NotModified"];

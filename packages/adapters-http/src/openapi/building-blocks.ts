@@ -29,10 +29,7 @@ type JsonSchema = Record<string, unknown>;
 export { HEADERS, headerRef, rateLimitHeaders } from './headers';
 export type ResponseObject = Record<string, unknown>;
 
-export const OPENAPI_PATH = '/openapi.json';
-export const DOCS_PATH = '/docs';
-/** The files of the reference page under `/docs/assets/` (docs.routes.ts serves them). */
-export const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'] as const;
+export { DOCS_ASSETS, DOCS_PATH, GUIDES_PATH, OPENAPI_PATH } from '../docs-site/paths';
 export const API = '/api/v1/public';
 
 /** Strips zod's `$schema`: inside an OpenAPI 3.1 document the dialect is the document's own. */

@@ -1,9 +1,11 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@campsite/domain';
+import { GUIDES } from '../docs-site/guides.generated';
+import { GUIDES_PATH, guidePath } from '../docs-site/paths';
 import { HEADERS, type ResponseObject, componentSchemas, headerRef, queryParameters, shared, sharedResponses } from './building-blocks';
 import { operations } from './operations';
 import { webhookMessages } from './webhook-messages';
 
-export { DOCS_ASSETS, DOCS_PATH, OPENAPI_PATH } from './building-blocks';
+export { DOCS_ASSETS, DOCS_PATH, GUIDES_PATH, OPENAPI_PATH } from './building-blocks';
 
 /**
  * The OpenAPI 3.1 document of the whole service, built from the zod schemas that parse requests and type the
@@ -31,8 +33,16 @@ const INFO_DESCRIPTION =
   'field errors `{"field": ["message", ...]}` ' +
   'with `non_field_errors` for rules across fields.\n\n' +
   '**Rate limits.** Authenticated answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; a ' +
-  '429 carries `Retry-After`. Every answer carries `X-Request-Id`.\n\n' +
-  `The repository's \`docs/\` folder explains all of this at length.`;
+  '429 carries `Retry-After`. Every answer carries `X-Request-Id`.';
+
+/**
+ * The description ends with the guides, linked where this service serves them: below the document's server (`base`,
+ * '' for `/`), so that the links hold wherever the document is read from.
+ */
+function infoDescription(base: string): string {
+  const guides = GUIDES.map((guide) => `- [${guide.title}](${base}${guidePath(guide.name)}): ${guide.summary.replace(/\.$/, '')}.`);
+  return `${INFO_DESCRIPTION}\n\n**[Guides](${base}${GUIDES_PATH})** explain all of this at length:\n\n${guides.join('\n')}`;
+}
 
 /** docs/channel-managers.md, "Polling cheaply": every 200 to a GET carries an ETag, and a matching tag gets a 304. */
 const IF_NONE_MATCH = {
@@ -60,8 +70,13 @@ function withServiceUnavailable(responses: Record<string, unknown>, needsKey: bo
   return needsKey ? { ...responses, '503': shared('ServiceUnavailable') } : responses;
 }
 
-/** Builds the document. Pure and deterministic: the same code gives the same bytes (the client's types depend on it). */
-export function buildOpenApiDocument(): Record<string, unknown> {
+/**
+ * Builds the document. Pure and deterministic: the same code and options give the same bytes (the client's types
+ * depend on it). `serverUrl` is the service's external base URL (`PUBLIC_URL`, docs/operations.md); without it the
+ * document's server is `/`, the host it was fetched from.
+ */
+export function buildOpenApiDocument(options: { serverUrl?: string | undefined } = {}): Record<string, unknown> {
+  const serverUrl = options.serverUrl?.replace(/\/+$/, '') || undefined;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations()) {
     const parameters: unknown[] = [];
@@ -100,10 +115,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'Campsite Management Public API',
       version: '1.2.0',
-      description: INFO_DESCRIPTION,
+      description: infoDescription(serverUrl ?? ''),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: '/', description: 'This server' }],
+    servers: [{ url: serverUrl ?? '/', description: 'This server' }],
     tags: [
       { name: 'Bookings', description: 'List, read, create and cancel bookings.' },
       { name: 'Selling', description: 'Pitch types, extras, the calendar and quotes: what a channel manager sells.' },

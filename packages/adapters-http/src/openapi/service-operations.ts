@@ -1,5 +1,5 @@
 import { healthSchema, readinessSchema } from '../schemas/responses.schema';
-import { DOCS_ASSETS, DOCS_PATH, OPENAPI_PATH, type OperationSpec, answer, ref, shared } from './building-blocks';
+import { DOCS_ASSETS, DOCS_PATH, GUIDES_PATH, OPENAPI_PATH, type OperationSpec, answer, ref, shared } from './building-blocks';
 
 /** The service's own paths outside /api/v1/public/: probes, this document and its reference page (no key needed). */
 export function serviceOperations(): OperationSpec[] {
@@ -64,15 +64,15 @@ export function serviceOperations(): OperationSpec[] {
       path: `${DOCS_PATH}/assets/{asset}`,
       operationId: 'getApiReferenceAsset',
       tag: 'Service',
-      summary: 'A file of the reference page',
-      description: "The renderer's script and stylesheet, served by this service itself.",
+      summary: 'A file of the reference page or the guides',
+      description: "The reference renderer's script and stylesheet, and the guides' stylesheet, served by this service itself.",
       scope: null,
       pathParameters: [
         {
           name: 'asset',
           in: 'path',
           required: true,
-          description: 'A file name the reference page uses.',
+          description: 'A file name the reference page or the guides use.',
           schema: { type: 'string', enum: [...DOCS_ASSETS] },
         },
       ],
@@ -82,6 +82,47 @@ export function serviceOperations(): OperationSpec[] {
           mediaType: 'text/javascript',
           extraMediaTypes: ['text/css'],
         }),
+        '400': shared('InvalidHost'),
+        '403': shared('Forbidden'),
+        // A name outside the list is an unknown path.
+        '404': shared('NotFound'),
+      },
+    },
+    {
+      method: 'get',
+      path: GUIDES_PATH,
+      operationId: 'getGuides',
+      tag: 'Service',
+      summary: 'The guides',
+      description: 'The index of the integrator guides, with the reference. No authentication; HTTPS only; plain HTML, no script.',
+      scope: null,
+      responses: {
+        '200': answer('The index page.', { schema: { type: 'string' }, mediaType: 'text/html' }),
+        '400': shared('InvalidHost'),
+        '403': shared('Forbidden'),
+      },
+    },
+    {
+      method: 'get',
+      path: `${GUIDES_PATH}{guide}/`,
+      operationId: 'getGuide',
+      tag: 'Service',
+      summary: 'A guide',
+      description: 'One integrator guide, its links leading to the other guides served here. No authentication; HTTPS only.',
+      scope: null,
+      pathParameters: [
+        {
+          name: 'guide',
+          in: 'path',
+          required: true,
+          // Not an enum: which guides there are is the docs' business (docs/README.md), not the API's.
+          description: 'The name of a guide, as the index lists it.',
+          schema: { type: 'string', pattern: '^[a-z0-9-]+$' },
+          example: 'webhooks',
+        },
+      ],
+      responses: {
+        '200': answer('The guide.', { schema: { type: 'string' }, mediaType: 'text/html' }),
         '400': shared('InvalidHost'),
         '403': shared('Forbidden'),
         // A name outside the list is an unknown path.

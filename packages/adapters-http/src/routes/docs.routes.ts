@@ -2,17 +2,20 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
-import { DOCS_ASSETS, DOCS_PATH, OPENAPI_PATH, buildOpenApiDocument } from '../openapi/document';
+import { GUIDES_CSS, GUIDE_PAGES } from '../docs-site/guides.generated';
+import { DOCS_ASSETS, DOCS_ASSET_PREFIX, DOCS_PATH, GUIDES_PATH, OPENAPI_PATH } from '../docs-site/paths';
+import { buildOpenApiDocument } from '../openapi/document';
 import { setRoute } from '../request-context';
 import { ifNoneMatchHolds, sendNotModified, strongEtag } from '../send-json';
 import { TransportError } from '../transport-error';
 
 /** The renderer's files, served from the installed swagger-ui-dist package: the page needs nothing from outside. */
-const ASSETS: Record<Exclude<(typeof DOCS_ASSETS)[number], 'init.js'>, string> = {
+const ASSETS: Record<Exclude<(typeof DOCS_ASSETS)[number], 'init.js' | 'guides.css'>, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 };
-const ASSET_PREFIX = `${DOCS_PATH}/assets/`;
+const ASSET_PREFIX = DOCS_ASSET_PREFIX;
+const HTML = 'text/html; charset=utf-8';
 
 // Swagger UI's defaults that would reach the internet are switched off: `validatorUrl` (it sends the document to a
 // public validator for a badge). The stylesheet uses system fonts only and the bundle has no telemetry.
@@ -50,6 +53,11 @@ function packageDirectory(): string {
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 
+/** The metrics' template of a guide page: the index, or one for every guide. */
+function guideRoute(path: string): string {
+  return path === GUIDES_PATH || path === GUIDES_PATH.slice(0, -1) ? GUIDES_PATH : `${GUIDES_PATH}{guide}/`;
+}
+
 /** Each file's strong tag, digested once: every 200 to a GET carries one (docs/channel-managers.md, "Polling cheaply"). */
 const tags = new WeakMap<object, string>();
 const tagged = new Map<string, string>();
@@ -76,12 +84,21 @@ function send(req: Request, res: Response, contentType: string, body: string | B
   res.end(body);
 }
 
+/** The guide page at `path` (with or without its trailing slash), or undefined. */
+function guidePageAt(path: string): string | undefined {
+  if (!path.startsWith(GUIDES_PATH.slice(0, -1))) return undefined;
+  const key = path.endsWith('/') ? path : `${path}/`;
+  return Object.hasOwn(GUIDE_PAGES, key) ? GUIDE_PAGES[key] : undefined;
+}
+
 /**
- * GET /openapi.json and GET /docs (with its assets): outside /api/v1/public/, without a key, after the HTTPS check.
- * The document is built once per app; the renderer's files are read on first use and kept.
+ * GET /openapi.json, GET /docs (with its assets) and the guides under /docs/guides/: outside /api/v1/public/, without
+ * a key, after the HTTPS check. The document is built once per app, its `servers` naming `publicUrl` when the
+ * operator set one; the guides were rendered at build time (scripts/render-guides.ts); the renderer's files are read
+ * on first use and kept.
  */
-export function docsRoutes(): RequestHandler {
-  const documentText = JSON.stringify(buildOpenApiDocument());
+export function docsRoutes(options: { publicUrl?: string | undefined } = {}): RequestHandler {
+  const documentText = JSON.stringify(buildOpenApiDocument({ serverUrl: options.publicUrl }));
   const files = new Map<string, Buffer>();
   const asset = (name: string): Buffer => {
     let bytes = files.get(name);
@@ -98,21 +115,26 @@ export function docsRoutes(): RequestHandler {
     const isDocument = path === OPENAPI_PATH;
     const assetName = path.startsWith(ASSET_PREFIX) ? path.slice(ASSET_PREFIX.length) : undefined;
     const isAsset = assetName !== undefined && (DOCS_ASSETS as readonly string[]).includes(assetName);
-    if (!isDocs && !isDocument && !isAsset) {
+    const guide = isDocs || isDocument || isAsset ? undefined : guidePageAt(path);
+    if (!isDocs && !isDocument && !isAsset && guide === undefined) {
       next();
       return;
     }
-    // Templates as the metrics name them (docs/observability.md): one for every asset, never the raw path.
-    setRoute(res, isDocument ? OPENAPI_PATH : isDocs ? DOCS_PATH : `${ASSET_PREFIX}{asset}`);
+    // Templates as the metrics name them (docs/observability.md): one for every asset and guide, never the raw path.
+    setRoute(res, isDocument ? OPENAPI_PATH : isDocs ? DOCS_PATH : isAsset ? `${ASSET_PREFIX}{asset}` : guideRoute(path));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       throw new TransportError({ kind: 'method_not_allowed', method: req.method, allow: 'GET, HEAD' });
     }
     if (isDocument) {
       send(req, res, 'application/json', documentText);
     } else if (isDocs) {
-      send(req, res, 'text/html; charset=utf-8', PAGE);
+      send(req, res, HTML, PAGE);
+    } else if (guide !== undefined) {
+      send(req, res, HTML, guide);
     } else if (assetName === 'init.js') {
       send(req, res, 'text/javascript; charset=utf-8', INIT_SCRIPT);
+    } else if (assetName === 'guides.css') {
+      send(req, res, 'text/css; charset=utf-8', GUIDES_CSS);
     } else if (assetName !== undefined) {
       send(req, res, ASSETS[assetName as keyof typeof ASSETS], asset(assetName));
     }
