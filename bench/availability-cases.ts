@@ -10,14 +10,14 @@ const API = '/api/v1/public';
 const SITES = 500;
 
 /** `2026-06-01` plus `days` (the generated tenant's bookings reach about eight months past its "today", 2026-06-30). */
-function dayFrom(days: number): string {
+export function dayFrom(days: number): string {
   return new Date(Date.UTC(2026, 5, 1) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
  * The `n`-th availability query of the fresh case: its start moves a day every three pages and its page size a step
- * every year of starts, so no query repeats and none can be answered from memory (a key is kept only from its second
- * read). Every page size from 200 down to 167 splits the 500 sites into three pages.
+ * every year of starts, so no query repeats and none can be answered from memory (an answer is kept under its URL from
+ * its first reading). Every page size from 200 down to 167 splits the 500 sites into three pages.
  */
 export function freshAvailabilityQuery(n: number): string {
   const page = (n % 3) + 1;

@@ -8,6 +8,7 @@ import { freshDatabase } from './lifecycle';
 import { firstCases, lateReadCases, readCases } from './main-cases';
 import { log, options } from './options';
 import { peakRssMiB, stop } from './processes';
+import { sellingCases } from './selling-cases';
 import { observabilityCases, workersCases } from './restart-cases';
 import type { BackendResult } from './results';
 import { importTenant, keepProfiles, runBaseline, startServer } from './server';
@@ -17,6 +18,9 @@ import { writeCases, type PostBodies } from './write-cases';
 export interface Tenants {
   main: GeneratedTenant;
   small: GeneratedTenant;
+  /** 200 pitches in 10 site types with a tariff, as many bookings as the main tenant (bench/selling-cases.ts). */
+  calendar: GeneratedTenant;
+  /** With --big: 1M bookings in the calendar tenant's shape. */
   big: GeneratedTenant | null;
 }
 
@@ -35,7 +39,8 @@ export async function runMainBackend(
   const databaseUrl = database.url;
   const env = benchServerEnv();
 
-  const imports = [await importTenant(databaseUrl, tenants.main, env), await importTenant(databaseUrl, tenants.small, env)];
+  const imports = [];
+  for (const tenant of [tenants.main, tenants.small, tenants.calendar]) imports.push(await importTenant(databaseUrl, tenant, env));
   let big = tenants.big;
   let bigImportError: string | null = null;
   if (big) {
@@ -57,12 +62,20 @@ export async function runMainBackend(
   let first: Awaited<ReturnType<typeof firstCases>> | null = null;
   let writes: Awaited<ReturnType<typeof writeCases>> | null = null;
   let sync: BackendResult['sync'] = null;
+  let sellingError: string | null = null;
   let drainExit: number | null = null;
   let serverPeakRssMiB: number | null = null;
   try {
     first = await firstCases(ctx, databaseUrl, env, tenants.main.slug);
     await readCases(ctx, first.walk.path);
     writes = await writeCases(ctx, bodies);
+    sellingError = await sellingCases(ctx, tenants.calendar, big).then(
+      () => null,
+      (error: unknown) => {
+        log(`selling cases failed: ${error instanceof Error ? error.message : String(error)}`);
+        return error instanceof Error ? error.message.slice(0, 1000) : String(error);
+      },
+    );
     sync = await lateReadCases(ctx, { ...tenants, big }, databaseUrl);
   } finally {
     // VmHWM only grows: read just before the end, it is the peak of every case the server has served.
@@ -88,6 +101,7 @@ export async function runMainBackend(
     freshAfterWrites: writes.freshAfterWrites,
     sigtermExit: drainExit,
     sync,
+    sellingError,
     cpuProfileDir: options.cpuProf ? keepProfiles(backend) : null,
   };
   return { result, database: { url: databaseUrl, env } };

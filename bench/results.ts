@@ -50,6 +50,8 @@ export interface BackendResult {
   cpuProfileDir: string | null;
   /** The mirror cases (bench/sync-cases.ts); null when they failed. */
   sync?: SyncResult | null;
+  /** Why the selling cases (bench/selling-cases.ts) stopped, when they did; the cases before it are kept. */
+  sellingError?: string | null;
 }
 
 /** The shapes of load a pair is measured under (bench/README.md, "Shapes of load"). */

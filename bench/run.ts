@@ -32,6 +32,8 @@ import { evaluateTargets } from './targets';
 import { postBodies } from './write-cases';
 
 const stopWatchdog = installCleanup(options.timeLimitSeconds);
+/** The calendar tenant's pitches and types (bench/README.md, "Shapes of load"). */
+const CALENDAR_SHAPE = { sites: 200, selling: true } as const;
 const { parts } = options;
 
 function generateAll(): Tenants {
@@ -45,7 +47,17 @@ function generateAll(): Tenants {
   return {
     main: make('main', { slug: 'bench-main', bookings: options.bookings, seed: 1 }),
     small: make('small', { slug: 'bench-10k', bookings: 10_000, customers: 2_000, invoices: 5_000, seed: 2 }),
-    big: options.big && parts.mainCases ? make('big', { slug: 'bench-1m', bookings: 1_000_000, seed: 3 }) : null,
+    calendar: make('calendar', {
+      ...CALENDAR_SHAPE,
+      slug: 'bench-calendar',
+      bookings: options.bookings,
+      customers: 2_000,
+      staff: 5,
+      invoices: 0,
+      seed: 4,
+    }),
+    // The calendar tenant's shape, so that its calendar is the same one at 1M bookings; page 1 of bookings is the same.
+    big: options.big && parts.mainCases ? make('big', { ...CALENDAR_SHAPE, slug: 'bench-1m', bookings: 1_000_000, seed: 3 }) : null,
   };
 }
 
@@ -139,7 +151,9 @@ async function main(): Promise<void> {
     warmupSeconds: options.warmup,
     pairDurationSeconds: options.pairDuration,
     connections: options.connections,
-    tenants: tenants ? { main: tenants.main.rows, small: tenants.small.rows, big: tenants.big?.rows ?? null } : null,
+    tenants: tenants
+      ? { main: tenants.main.rows, small: tenants.small.rows, calendar: tenants.calendar.rows, big: tenants.big?.rows ?? null }
+      : null,
     platformTenants: platform ? platform.tenants.length : null,
     // The main cases run with the accelerators the environment gives (all on unless it says otherwise).
     acceleratorEnv: Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ACCELERATOR'))),

@@ -3,6 +3,7 @@
  */
 import type { Results, TargetResult } from './results';
 import { readTargets } from './target-reads';
+import { sellingTargets } from './target-selling';
 import { sheetOf, verdict } from './target-sheet';
 import { writeTargets } from './target-writes';
 
@@ -16,6 +17,7 @@ export function evaluateTargets(results: Results, big: boolean): TargetResult[] 
     const t = sheetOf(b, rows);
     readTargets(t, big);
     writeTargets(t);
+    sellingTargets(t, big);
     const bookings = b.bookings ?? RSS_BOOKINGS;
     t.add({
       target: `peak RSS <= ${RSS_MIB} MiB at 100k bookings (the main server over the whole main bench)`,
