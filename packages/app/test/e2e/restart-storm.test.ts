@@ -13,8 +13,9 @@ import { type Backend, REPO_ROOT, type ServeProcess, cliEnv, describeOnBackends,
 // the restarted one: each is answered, and the server's CPU time, read from /proc, stays below a few bcrypt checks'
 // worth, which is what proves the fast path on a machine of any speed. The 5 s target for 2,000 keys is the bench's
 // (bench/README.md, "Restart storm"): a test that shares two cores with the rest of the suite can only bound the time
-// loosely, at what a storm of bcrypt checks could never meet (200 x 0.19 s of CPU on two cores). The keys' hashes were made once, beforehand (test/fixtures/make-cost-12-keys.ts), and are imported by
-// the import's own code path, which stores each with its fast verifier.
+// loosely, at what a storm of bcrypt checks could never meet (200 x 0.19 s of CPU on two cores). The keys' hashes
+// were made once, beforehand (test/fixtures/make-cost-12-keys.ts), and are imported by the import's own code path,
+// which stores each with its fast verifier.
 
 const API = '/api/v1/public';
 const PROXIED = { 'X-Forwarded-Proto': 'https' };
