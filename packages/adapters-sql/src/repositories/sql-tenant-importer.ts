@@ -127,10 +127,10 @@ export class SqlTenantImporter implements TenantImporter {
   }
 
   /**
-   * One transaction removes the sandbox and imports the snapshot in its place. The removal waits for the tenant's
-   * writers; one that took a row the removal needs before the counter row (a create locks its site first) may meet
-   * it in a deadlock, which PostgreSQL breaks by failing one of the two: the removal, having changed nothing, runs again.
-   * A sandbox is small, so the tables' statistics are left as they are.
+   * One transaction removes the sandbox and imports the snapshot in its place. The removal takes the tenant's rows in
+   * the order its writers do (lockSandbox); a writer that takes them in another (another program's SQL) may still
+   * meet it in a deadlock, which PostgreSQL breaks by failing one of the two: the removal, having changed nothing,
+   * then runs again. A sandbox is small, so the tables' statistics are left as they are.
    */
   async replaceSandbox(snapshot: TenantSnapshot): Promise<void> {
     checkSnapshot(snapshot);

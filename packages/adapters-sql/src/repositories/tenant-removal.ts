@@ -40,8 +40,22 @@ export const TENANT_TABLES = [
 const isSet = (value: unknown) => value === true || value === 1;
 
 /**
- * The id of the sandbox with this slug, with its counter row locked for the rest of the transaction: every writer of
- * the tenant takes that row first (docs/database-rules.md §1), so they wait for the removal and it for them. A reset
+ * A writer of a tenant locks its rows in one order: the quote counter (a new quote), the quote a booking is made from,
+ * then sites (in number order), then a booking, then the tenant's counter row (docs/database-rules.md §1), then totals
+ * and its idempotency record. The removal locks the first five in that order before it deletes anything, so it waits
+ * for the writers that got there first and they for it, instead of each holding what the other needs. The quote
+ * counter comes first because a quote by type locks nothing else the removal holds: without it, one made meanwhile
+ * could be taken by a booking that then waits for the sites while the removal waits for its quote.
+ */
+const LOCKED_FIRST = [
+  'SELECT tenant_id FROM quote_counters WHERE tenant_id = ?',
+  'SELECT id FROM quotes WHERE tenant_id = ? ORDER BY id',
+  'SELECT id FROM sites WHERE tenant_id = ? ORDER BY site_number, id',
+  'SELECT id FROM bookings WHERE tenant_id = ? ORDER BY id',
+];
+
+/**
+ * The id of the sandbox with this slug, its records and counter row locked for the rest of the transaction. A reset
  * that committed while this one waited has given the slug a new tenant, which is then read and locked instead.
  * @throws DomainError `tenant_not_found`, `not_a_sandbox`
  */
@@ -49,10 +63,9 @@ export async function lockSandbox(tx: SqlExecutor, dialect: SqlDialect, slug: st
   for (let attempt = 1; ; attempt++) {
     const row = await tx.get<{ id: unknown; sandbox: unknown }>('SELECT id, sandbox FROM tenants WHERE slug = ?', [slug]);
     if (!row) throw new DomainError('tenant_not_found', `unknown tenant "${slug}"`);
-    if (!isSet(row.sandbox)) {
-      throw new DomainError('not_a_sandbox', `tenant "${slug}" is not a sandbox; only a sandbox can be reset`);
-    }
+    if (!isSet(row.sandbox)) throw new DomainError('not_a_sandbox', `tenant "${slug}" is not a sandbox; only a sandbox can be reset`);
     const id = Number(row.id);
+    for (const select of LOCKED_FIRST) await tx.all(dialect.lockingRead(select), [id]);
     const locked = await tx.get(dialect.lockingRead('SELECT tenant_id FROM tenant_counters WHERE tenant_id = ?'), [id]);
     if (locked || attempt === 3) return id;
   }
