@@ -121,8 +121,11 @@ describeOnBackends('campsite serve --workers 2', (backend) => {
     const pids = () => [...new Set([...server.stdout().matchAll(/"pid":(\d+)[^\n]*"msg":"worker ready"/g)].map((m) => Number(m[1])))];
     const [victim] = pids();
     process.kill(victim!, 'SIGKILL');
-    await vi.waitFor(() => expect(server.stdout()).toMatch(/"msg":"replacement worker ready"/), { timeout: 20_000, interval: 100 });
+    const replacement = () => /"pid":(\d+)[^\n]*"msg":"replacement worker ready"/.exec(server.stdout())?.[1];
+    await vi.waitFor(() => expect(replacement()).toBeDefined(), { timeout: 20_000, interval: 100 });
     expect(server.stdout()).toMatch(/"msg":"worker died"/);
+    // The worker tells the supervisor it listens, then logs its own line: the supervisor's line may come first.
+    await vi.waitFor(() => expect(pids()).toContain(Number(replacement())), { timeout: 5_000, interval: 50 });
     const live = pids().filter((pid) => pid !== victim);
     expect(live).toHaveLength(2);
     // The rate limit is spent, so the health probe shows the replacement serves.
