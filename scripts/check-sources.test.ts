@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LONG_FILES_BEING_SPLIT, MAX_LINES, REPOSITORY_CONFIG, checkSources } from './check-sources.mjs';
+import { LONG_FILES_BEING_SPLIT, MAX_LINES, OUTSIDE, REPOSITORY_CONFIG, checkSources } from './check-sources.mjs';
 
 const SCRIPT = fileURLToPath(new URL('check-sources.mjs', import.meta.url));
 const CITES = 'which a reader cannot look up: state the rule or link docs/';
@@ -41,11 +41,11 @@ describe('citations a reader cannot see', () => {
         '// (team brief: the keyset hint format)',
         '// as the brief says',
         '// settled in session 3',
-        '// DECISIONS.md, entry 12',
-        '// per OPERATIONS.md and STYLE.md',
-        '// fixture-format.md §2',
-        '// ../shared/spec/public-api-v1.md',
-        '// /work/shared holds it',
+        `// ${OUTSIDE.decisions}.md, entry 12`,
+        `// per ${OUTSIDE.operations}.md and ${OUTSIDE.style}.md`,
+        `// ${OUTSIDE.fixtureFormat}.md §2`,
+        `// ${OUTSIDE.sharedFolder}/spec/public-api-v1.md`,
+        `// ${OUTSIDE.workShared} holds it`,
       ].join('\n'),
     );
     expect(checkSources(tree, RULES)).toEqual([
@@ -67,8 +67,8 @@ describe('citations a reader cannot see', () => {
     write(
       'packages/domain/src/clean.ts',
       [
-        "import { DomainError } from '../shared/domain-error';",
-        "import { money } from '../../shared/money';",
+        `import { DomainError } from '${OUTSIDE.sharedFolder}/domain-error';`,
+        `import { money } from '../${OUTSIDE.sharedFolder}/money';`,
         '// docs/operations.md, Workers; docs/database-rules.md §4',
         'const brief = (xs: string[]) => xs.join();',
         'expect(brief(changes)).toEqual([]);',
