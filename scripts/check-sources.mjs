@@ -84,6 +84,7 @@ export const OUTSIDE = {
   sharedSpec: 'shared' + '/spec',
 };
 
+/** @param {string} text */
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const { decisions, operations, style, fixtureFormat, sharedFolder, workShared, sharedSpec } = OUTSIDE;
 const OUTSIDE_CITATION = new RegExp(
