@@ -10,16 +10,15 @@ export interface SqlAccelerators {
   keysetPages: boolean;
   /** A deep or sorted window picks its keys alone first, then reads only its own rows. */
   keysFirst: boolean;
-  /** A check-in range picks its way in (the creation order or the check-in index) from the kept totals. */
+  /**
+   * SQLite: a check-in range picks its way in (the creation order or the check-in index) from the kept totals.
+   * PostgreSQL's planner finds the range by itself, and the walk cost it time (docs/performance.md, "Check-in walk").
+   */
   checkInWalk: boolean;
   /** PostgreSQL: a booking is created by one call of the database's procedure, not statement by statement. */
   createProcedure: boolean;
   /** SQLite: write transactions that arrive together share one COMMIT. */
   groupCommit: boolean;
-  /** PostgreSQL: a snapshot's reads follow its BEGIN at once, and its COMMIT is not waited for. */
-  pipelinedSnapshots: boolean;
-  /** PostgreSQL: rate-limit counts and idempotency claims commit without waiting for the WAL to reach the disk. */
-  unflushedWrites: boolean;
   /** An import pauses the per-row bookkeeping and writes its result once, set-based. */
   bulkLoad: boolean;
 }
@@ -31,8 +30,6 @@ export const ALL_SQL_ACCELERATORS: Readonly<SqlAccelerators> = {
   checkInWalk: true,
   createProcedure: true,
   groupCommit: true,
-  pipelinedSnapshots: true,
-  unflushedWrites: true,
   bulkLoad: true,
 };
 
@@ -44,8 +41,6 @@ export const NO_SQL_ACCELERATORS: Readonly<SqlAccelerators> = {
   checkInWalk: false,
   createProcedure: false,
   groupCommit: false,
-  pipelinedSnapshots: false,
-  unflushedWrites: false,
   bulkLoad: false,
 };
 

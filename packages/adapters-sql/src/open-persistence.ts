@@ -152,8 +152,6 @@ function openDatabase(databaseUrl: string, options: PersistenceOptions, accelera
       db: new PgDatabase(databaseUrl, {
         ...(options.poolSize === undefined ? {} : { max: options.poolSize }),
         ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
-        pipelinedSnapshots: accelerators.pipelinedSnapshots,
-        unflushedWrites: accelerators.unflushedWrites,
       }),
       inserter: (db) => (accelerators.createProcedure ? new ProcedureInserter(db) : new TransactionInserter(db)),
       // Several processes serve one database, so the count lives in it.

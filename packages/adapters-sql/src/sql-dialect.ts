@@ -72,14 +72,6 @@ export abstract class SqlDialect {
     // The engine's own write lock already serialises migrations.
   }
 
-  /**
-   * A single-statement write whose loss in a crash is harmless (a rate-limit count, an idempotency claim), so that
-   * its commit need not wait for the disk. Default: unchanged, for an engine whose commits never wait.
-   */
-  withoutFlush(write: string): string {
-    return write;
-  }
-
   /** Whether the engine can store and compare `text`. Default: any text. */
   canHold(_text: string): boolean {
     return true;

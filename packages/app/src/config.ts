@@ -18,8 +18,6 @@ export const ACCELERATOR_VARIABLES: Readonly<Record<keyof Accelerators, string>>
   checkInWalk: 'ACCELERATOR_CHECK_IN_WALK',
   createProcedure: 'ACCELERATOR_CREATE_PROCEDURE',
   groupCommit: 'ACCELERATOR_GROUP_COMMIT',
-  pipelinedSnapshots: 'ACCELERATOR_PIPELINED_SNAPSHOTS',
-  unflushedWrites: 'ACCELERATOR_UNFLUSHED_WRITES',
   bulkLoad: 'ACCELERATOR_BULK_LOAD',
 };
 

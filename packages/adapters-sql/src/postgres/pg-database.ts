@@ -10,15 +10,8 @@ import { NumberedStatements, executorOn, inOrder, types, viaPool } from './pg-ex
 export interface PgOptions {
   /** Pool size (default 10). */
   max?: number;
-  /** Told about failures no request sees (an idle connection that broke, a snapshot's COMMIT that failed). */
+  /** Told about failures no request sees (an idle connection that broke). */
   onBackgroundError?: (error: unknown, what: string) => void;
-  /**
-   * Whether a snapshot's reads go out right behind its BEGIN, and its COMMIT after the caller has its result
-   * (docs/performance.md, "Pipelined snapshots"); otherwise each waits for the one before, as in any transaction.
-   */
-  pipelinedSnapshots?: boolean;
-  /** Whether harmless single-statement writes commit without waiting for the WAL (PostgresDialect). */
-  unflushedWrites?: boolean;
 }
 
 const STATEMENT_TIMEOUT_MS = 10_000;
@@ -51,18 +44,14 @@ function release(client: pg.PoolClient, broken?: Error): void {
 }
 
 export class PgDatabase implements SqlDatabase {
-  readonly dialect: PostgresDialect;
+  readonly dialect = new PostgresDialect();
   private readonly pool: pg.Pool;
   private readonly statements = new NumberedStatements();
   private readonly direct: SqlExecutor;
   /** Set inside `consistent`: that context's reads go to its snapshot transaction. */
   private readonly ambient = new AsyncLocalStorage<SqlExecutor>();
-  private readonly onBackgroundError: ((error: unknown, what: string) => void) | undefined;
-  private readonly pipelinedSnapshots: boolean;
 
   constructor(connectionString: string, options: PgOptions = {}) {
-    this.dialect = new PostgresDialect({ unflushedWrites: options.unflushedWrites ?? true });
-    this.pipelinedSnapshots = options.pipelinedSnapshots ?? true;
     this.pool = new pg.Pool({
       connectionString,
       max: options.max ?? 10,
@@ -74,8 +63,7 @@ export class PgDatabase implements SqlDatabase {
     });
     // An idle client losing its connection must not crash the process: the pool drops it and opens a fresh one on
     // demand, so nothing is lost, but the operator hears of it.
-    this.onBackgroundError = options.onBackgroundError;
-    this.pool.on('error', (error) => this.onBackgroundError?.(error, 'an idle PostgreSQL connection failed'));
+    this.pool.on('error', (error) => options.onBackgroundError?.(error, 'an idle PostgreSQL connection failed'));
     this.direct = executorOn(viaPool(this.pool), this.statements, (work) => this.transaction(work));
   }
 
@@ -145,7 +133,7 @@ export class PgDatabase implements SqlDatabase {
 
   /** A read-only snapshot changes nothing, so one that lost its connection runs once more, as a read does. */
   async snapshot<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const read = () => (this.pipelinedSnapshots ? this.readOnly(work) : this.within(SNAPSHOT_BEGIN, work));
+    const read = () => this.within(SNAPSHOT_BEGIN, work);
     try {
       return await read();
     } catch (error) {
@@ -175,39 +163,6 @@ export class PgDatabase implements SqlDatabase {
     } finally {
       release(client, broken);
     }
-  }
-
-  /**
-   * A read-only snapshot in one round trip where `within` takes three (docs/database-rules.md §4, "Snapshots"): the
-   * reads follow the BEGIN on the connection (inOrder) without waiting for this process's event loop in between, and
-   * the caller has its result before the COMMIT, which ends a transaction that changed nothing and returns the
-   * connection to the pool once answered. A failed BEGIN fails the snapshot.
-   */
-  private async readOnly<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect().catch((error: unknown) => {
-      throw translateConnectionFailure(error);
-    });
-    client.on('error', ignoreCheckedOutError);
-    const send = inOrder(client);
-    const tx: SqlExecutor = executorOn(send, this.statements, (inner) => inner(tx));
-    const begun = send(withLimits(SNAPSHOT_BEGIN));
-    let result: T;
-    try {
-      [, result] = await Promise.all([begun, work(tx)]);
-    } catch (error) {
-      let broken: Error | undefined;
-      await send('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      release(client, broken);
-      throw translateConnectionFailure(error);
-    }
-    send('COMMIT').then(
-      () => release(client),
-      (error: Error) => {
-        release(client, error);
-        this.onBackgroundError?.(error, 'ending a read-only snapshot failed');
-      },
-    );
-    return result;
   }
 
   /** `begin` on a pooled connection, or once more on another when the first one turned out dead. */

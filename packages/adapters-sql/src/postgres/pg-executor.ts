@@ -53,7 +53,7 @@ export function viaPool(pool: pg.Pool): Send {
 /**
  * The statements of one checked-out connection, each sent once the one before it is answered: node-postgres
  * deprecates queueing several queries on one client. The next one goes out from the microtasks of that answer's own
- * turn, so it waits for no other request's work, as the driver's queue did (docs/database-rules.md §4, "Snapshots").
+ * turn, so it waits for no other request's work, as the driver's queue did.
  */
 export function inOrder(client: pg.PoolClient): Send {
   let last: Promise<unknown> = Promise.resolve();

@@ -4,22 +4,10 @@ import type { SqlExecutor } from '../sql-executor';
 /** Postgres's insufficient_privilege: the role may not set session_replication_role. */
 const INSUFFICIENT_PRIVILEGE = '42501';
 
-export interface PostgresDialectOptions {
-  /**
-   * Whether a harmless single-statement write (Dialect.withoutFlush) commits without waiting for the WAL to reach the
-   * disk (docs/performance.md, "Unflushed counts").
-   */
-  unflushedWrites: boolean;
-}
-
 /** PostgreSQL: several processes write at once, so rows are locked explicitly and migrations take an advisory lock. */
 export class PostgresDialect extends SqlDialect {
   readonly name = 'postgres';
   readonly dataVersion = 'data_version';
-
-  constructor(private readonly options: PostgresDialectOptions = { unflushedWrites: true }) {
-    super();
-  }
 
   // ISO text is exact to the millisecond and cheaper for the driver than a Date in local time.
   time(date: Date): unknown {
@@ -75,14 +63,6 @@ export class PostgresDialect extends SqlDialect {
   // Transaction-scoped, so it is released by COMMIT or ROLLBACK whatever happens to the process.
   override async lockMigrations(tx: SqlExecutor): Promise<void> {
     await tx.get("SELECT pg_advisory_xact_lock(hashtext('campsite.schema_migrations'))");
-  }
-
-  /**
-   * Postgres writes its log in order, so any later commit that did wait makes such a write durable too; the write
-   * must have a RETURNING list to carry the setting.
-   */
-  override withoutFlush(write: string): string {
-    return this.options.unflushedWrites ? `${write}, set_config('synchronous_commit', 'off', true)` : write;
   }
 
   /** PostgreSQL text cannot hold a NUL character: no stored value can equal one that does. */

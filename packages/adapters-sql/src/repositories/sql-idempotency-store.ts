@@ -6,9 +6,6 @@ import { BOOKING_VALUES, toBooking } from './row-mappers';
 
 // Takes the key when no row holds it, or when the row there has expired or is a claim gone stale; RETURNING says
 // whether this statement was the one that wrote it (a concurrent claim waits for the first one's row, then sees it).
-// The claim may commit without waiting for the disk (SqlDialect.withoutFlush): a claim lost in a crash was for a
-// request that never got its booking committed (that commit would have made the claim durable too), so its retry
-// claims again.
 const CLAIM =
   'INSERT INTO idempotency_keys (tenant_id, idempotency_key, fingerprint, claim_token, claimed_at, expires_at) VALUES (?, ?, ?, ?, ?, ?) ' +
   'ON CONFLICT (tenant_id, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint, claim_token = excluded.claim_token, ' +
@@ -21,11 +18,7 @@ const CLAIM_ATTEMPTS = 3;
 
 /** IdempotencyStore over the `idempotency_keys` table (migrations 007 and 018), written once for both dialects. */
 export class SqlIdempotencyStore implements IdempotencyStore {
-  private readonly claimSql: string;
-
-  constructor(private readonly db: SqlDatabase) {
-    this.claimSql = db.dialect.withoutFlush(CLAIM);
-  }
+  constructor(private readonly db: SqlDatabase) {}
 
   async claim(
     tenantId: number,
@@ -38,7 +31,7 @@ export class SqlIdempotencyStore implements IdempotencyStore {
     const { dialect } = this.db;
     for (let attempt = 1; ; attempt++) {
       const token = randomUUID();
-      const won = await this.db.get<{ claim_token: string }>(this.claimSql, [
+      const won = await this.db.get<{ claim_token: string }>(CLAIM, [
         tenantId,
         key,
         fingerprint,

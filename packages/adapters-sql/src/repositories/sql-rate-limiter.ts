@@ -30,7 +30,7 @@ export class SqlRateLimiter implements RateLimiter {
     const now = this.clock.now().getTime();
     const start = windowStart(now);
     this.sweepOldWindows(start);
-    const row = await countingAgain(() => this.db.get<{ n: unknown }>(this.db.dialect.withoutFlush(HIT), [key, start]));
+    const row = await countingAgain(() => this.db.get<{ n: unknown }>(HIT, [key, start]));
     return decide(Number(row?.n), limit, now, start);
   }
 
