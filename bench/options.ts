@@ -1,9 +1,9 @@
 /**
  * The options of `pnpm bench` (bench/README.md lists them), read once from the command line and the environment.
  *
- * What a run covers: everything by default; `--accelerators` runs only the accelerator pairs (on both shapes of
- * load); `--tenants N` runs only the platform shape, with N small tenants; both together run the pairs and the whole
- * platform shape.
+ * What a run covers: everything by default; `--main` runs only the main cases (the selling cases among them);
+ * `--accelerators` runs only the accelerator pairs (on both shapes of load); `--tenants N` runs only the platform
+ * shape, with N small tenants; both together run the pairs and the whole platform shape.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,7 @@ const { values: argv } = parseArgs({
     accelerators: { type: 'boolean' },
     'pair-duration': { type: 'string' },
     tenants: { type: 'string' },
+    main: { type: 'boolean' },
   },
 });
 
@@ -51,7 +52,9 @@ export interface Parts {
   restartStorm: boolean;
 }
 
-function partsOf(accelerators: boolean, tenantsGiven: boolean): Parts {
+function partsOf(accelerators: boolean, tenantsGiven: boolean, mainOnly: boolean): Parts {
+  if (mainOnly && !accelerators && !tenantsGiven)
+    return { mainCases: true, mainPairs: false, platformFigures: false, platformPairs: false, webhooks: false, restartStorm: false };
   if (!accelerators && !tenantsGiven)
     return { mainCases: true, mainPairs: true, platformFigures: true, platformPairs: true, webhooks: true, restartStorm: true };
   return {
@@ -84,7 +87,7 @@ export const options = {
   // the default size: docs/pagination-and-sync.md).
   deepPage: Math.min(500, Math.floor(num(argv.bookings, process.env.BENCH_BOOKINGS, 100_000) / 50)),
   tenants: Math.round(num(argv.tenants, process.env.BENCH_TENANTS, 3000, 1)),
-  parts: partsOf(argv.accelerators ?? false, argv.tenants !== undefined),
+  parts: partsOf(argv.accelerators ?? false, argv.tenants !== undefined, argv.main ?? false),
 };
 
 export const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { type HashedKey, hashKeys, importKeys, newTokens, spreadOver } from '../test-support/cost-12-keys';
 import { cpuSecondsOfTree } from '../test-support/process-cpu';
 import { adminDatabaseUrl, createThrowawayDatabase } from './postgres-admin';
-import { killAllChildren, start, stop, type Child } from './processes';
+import { killAllChildren, start, stop, waitForOutput, type Child } from './processes';
 import { benchServerEnv, campsiteCommand, freePort } from './server-env';
 import { type RestartFigures, restartTargets } from './target-restart';
 
@@ -35,6 +35,8 @@ const options = {
   out: resolve(ROOT, argv.out ?? 'bench/restart-storm-results.json'),
 };
 const TENANTS = 20;
+/** The control's name among the backends' figures. */
+const CONTROL = 'control';
 /** The warm key's connections, each asking again as soon as its answer is in. */
 const WARM_CONNECTIONS = 4;
 /** Of the warm key on each fresh server before anything is measured: its JIT warms up. */
@@ -137,64 +139,107 @@ async function runBackend(backend: string, warm: HashedKey, storm: HashedKey[]):
     await importKeys(env, tenants);
     log(`${backend}: imported ${storm.length + 1} keys in ${TENANTS} tenants in ${((performance.now() - imported) / 1000).toFixed(1)} s`);
 
-    const before = await startServe(databaseUrl, env, `serve ${backend} before`);
-    let warmP99BeforeMs: number;
-    try {
-      const load = warmLoad(before.base, warm.token);
-      await new Promise((r) => setTimeout(r, WARM_UP_MS));
-      const from = performance.now();
-      await new Promise((r) => setTimeout(r, options.duration * 1000));
-      await load.stop();
-      warmP99BeforeMs = percentile(
-        load.answers.filter((a) => a.at >= from).map((a) => a.ms),
-        99,
-      );
-    } finally {
-      await stop(before, 15_000);
-    }
-
-    const after = await startServe(databaseUrl, env, `serve ${backend} after`);
-    try {
-      const load = warmLoad(after.base, warm.token);
-      await new Promise((r) => setTimeout(r, WARM_UP_MS));
-      const cpuBefore = cpuSecondsOfTree(after.pid);
-      const started = performance.now();
-      const answers = await Promise.all(storm.map(async (k) => ({ status: await get(after.base, k.token, false), at: performance.now() })));
-      const ended = performance.now();
-      const serverCpuSeconds = cpuSecondsOfTree(after.pid) - cpuBefore;
-      await load.stop();
-      const during = load.answers.filter((a) => a.at >= started && a.at <= ended);
-      const statusCodes: Record<string, number> = {};
-      for (const { status } of answers) if (status !== 0) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-      return {
-        backend,
-        keys: storm.length,
-        lastAnswerMs: Math.round(ended - started),
-        medianAnswerMs: Math.round(
-          percentile(
-            answers.map((a) => a.at - started),
-            50,
-          ),
-        ),
-        statusCodes,
-        errors: answers.filter((a) => a.status === 0).length,
-        serverCpuSeconds: Math.round(serverCpuSeconds * 100) / 100,
-        warmP99BeforeMs: Math.round(warmP99BeforeMs * 100) / 100,
-        warmP99DuringMs:
-          Math.round(
-            percentile(
-              during.map((a) => a.ms),
-              99,
-            ) * 100,
-          ) / 100,
-        warmAnswersDuring: during.length,
-      };
-    } finally {
-      await stop(after, 15_000);
-    }
+    return await stormFigures(
+      backend,
+      () => startServe(databaseUrl, env, `serve ${backend} before`),
+      () => startServe(databaseUrl, env, `serve ${backend} after`),
+      warm.token,
+      storm.map((k) => k.token),
+    );
   } finally {
     await drop();
   }
+}
+
+/**
+ * The warm key's p99 on `startBefore`'s server, then on `startAfter`'s while every token of `storm` makes one request
+ * at once, each on a connection of its own.
+ */
+async function stormFigures(
+  backend: string,
+  startBefore: () => Promise<Child & { base: string }>,
+  startAfter: () => Promise<Child & { base: string }>,
+  warmToken: string,
+  storm: string[],
+): Promise<RestartFigures> {
+  const before = await startBefore();
+  let warmP99BeforeMs: number;
+  try {
+    const load = warmLoad(before.base, warmToken);
+    await new Promise((r) => setTimeout(r, WARM_UP_MS));
+    const from = performance.now();
+    await new Promise((r) => setTimeout(r, options.duration * 1000));
+    await load.stop();
+    warmP99BeforeMs = percentile(
+      load.answers.filter((a) => a.at >= from).map((a) => a.ms),
+      99,
+    );
+  } finally {
+    await stop(before, 15_000);
+  }
+
+  const after = await startAfter();
+  try {
+    const load = warmLoad(after.base, warmToken);
+    await new Promise((r) => setTimeout(r, WARM_UP_MS));
+    const cpuBefore = cpuSecondsOfTree(after.pid);
+    const started = performance.now();
+    const answers = await Promise.all(storm.map(async (token) => ({ status: await get(after.base, token, false), at: performance.now() })));
+    const ended = performance.now();
+    const serverCpuSeconds = cpuSecondsOfTree(after.pid) - cpuBefore;
+    await load.stop();
+    const during = load.answers.filter((a) => a.at >= started && a.at <= ended);
+    const statusCodes: Record<string, number> = {};
+    for (const { status } of answers) if (status !== 0) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+    return {
+      backend,
+      keys: storm.length,
+      lastAnswerMs: Math.round(ended - started),
+      medianAnswerMs: Math.round(
+        percentile(
+          answers.map((a) => a.at - started),
+          50,
+        ),
+      ),
+      statusCodes,
+      errors: answers.filter((a) => a.status === 0).length,
+      serverCpuSeconds: Math.round(serverCpuSeconds * 100) / 100,
+      warmP99BeforeMs: Math.round(warmP99BeforeMs * 100) / 100,
+      warmP99DuringMs:
+        Math.round(
+          percentile(
+            during.map((a) => a.ms),
+            99,
+          ) * 100,
+        ) / 100,
+      warmAnswersDuring: during.length,
+    };
+  } finally {
+    await stop(after, 15_000);
+  }
+}
+
+/**
+ * The control: the same storm, from the same client, against bench/baselines/node-http.ts, a server that does no work
+ * at all. What the warm p99 grows by here is the client's and the two shared cores' share of the storm, which no
+ * server can take away (docs/performance.md, "Restart storm").
+ */
+async function controlFigures(storm: string[]): Promise<RestartFigures> {
+  const startHello = async (name: string) => {
+    const child = start(name, process.execPath, ['--import', 'tsx', join(ROOT, 'bench/baselines/node-http.ts')], {
+      cwd: ROOT,
+      logFile: join(workDir, `${name}.log`),
+    });
+    const match = await waitForOutput(child, /listening on (http:\/\/\S+)/, 30_000);
+    return Object.assign(child, { base: match[1] as string });
+  };
+  return stormFigures(
+    CONTROL,
+    () => startHello('control-before'),
+    () => startHello('control-after'),
+    'control',
+    storm,
+  );
 }
 
 async function main(): Promise<void> {
@@ -210,6 +255,13 @@ async function main(): Promise<void> {
       `hashed ${options.keys + 1} keys at cost 12 in ${((performance.now() - hashing) / 1000).toFixed(1)} s ` +
         `(${((user + system) / 1e6).toFixed(0)} s of CPU), once for every backend`,
     );
+    try {
+      const control = await controlFigures(storm.map((k) => k.token));
+      log(`control (node:http hello): ${JSON.stringify(control)}`);
+      results.push(control);
+    } catch (error) {
+      failures[CONTROL] = error instanceof Error ? error.message : String(error);
+    }
     for (const backend of options.backends) {
       if (backend === 'postgres' && !adminDatabaseUrl()) {
         failures[backend] = 'skipped: neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set';
@@ -228,7 +280,7 @@ async function main(): Promise<void> {
     killAllChildren();
     rmSync(workDir, { recursive: true, force: true });
   }
-  const targets = restartTargets(results);
+  const targets = restartTargets(results.filter((f) => f.backend !== CONTROL));
   console.log('\nRestart storm');
   for (const f of results) {
     console.log(
