@@ -7,7 +7,7 @@ import { type Page, type PageHint, type PageRequest, paginate } from '../shared/
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import type { Site, SiteRepository } from '../sites/site';
 import type { BookingRepository } from './booking-repository';
-import type { DateRange, Stay } from './stay';
+import { type DateRange, type Stay, staysBySite } from './stay';
 
 /** docs/channel-managers.md, "Availability": a window spans at most this many nights. */
 export const MAX_AVAILABILITY_NIGHTS = 366;
@@ -89,12 +89,7 @@ export class GetAvailability {
         const sites = await this.sites.list(tenantId, pageWindow);
         const active = sites.filter((site) => site.status === 'active').map((site) => site.id);
         const stays = active.length === 0 ? [] : await this.bookings.listOccupyingStays(tenantId, active, window);
-        const bySite = new Map<number, Stay[]>();
-        for (const stay of stays) {
-          const list = bySite.get(stay.siteId);
-          if (list) list.push(stay);
-          else bySite.set(stay.siteId, [stay]);
-        }
+        const bySite = staysBySite(stays);
         return sites.map((site) => ({
           site,
           free: site.status === 'active' ? freeRuns(window, bySite.get(site.id) ?? []) : [],

@@ -12,3 +12,14 @@ export interface Stay {
   checkInDate: CalendarDate;
   checkOutDate: CalendarDate;
 }
+
+/** `stays` by their site, each site's in the order given: grouped once, so that each site reads only its own. */
+export function staysBySite(stays: readonly Stay[]): Map<number, Stay[]> {
+  const bySite = new Map<number, Stay[]>();
+  for (const stay of stays) {
+    const list = bySite.get(stay.siteId);
+    if (list) list.push(stay);
+    else bySite.set(stay.siteId, [stay]);
+  }
+  return bySite;
+}

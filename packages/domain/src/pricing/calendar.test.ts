@@ -1,12 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { Stay } from '../bookings/stay';
-import { addDays } from '../shared/calendar-date';
+import { type Stay, staysBySite } from '../bookings/stay';
+import { addDays, daysBetween } from '../shared/calendar-date';
 import { RANDOM_EPOCH, RandomPicks, randomTariff } from '../testing/random-tariffs';
 import { SeededRandom } from '../testing/seeded-random';
 import { aRestriction, aSeason, aTariff } from '../testing/tariff-mothers';
-import { calendarDays, freeNightsByType } from './calendar';
+import { WindowNights, calendarDays, freeNightsByType } from './calendar';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
+
+describe('WindowNights', () => {
+  it('dates every night as addDays does, over month ends, a leap day, new year and four-digit early years', () => {
+    for (const window of [
+      { from: '2027-12-30', to: '2029-03-02' },
+      { from: '0099-12-30', to: '0100-01-02' },
+      { from: '2026-06-01', to: '2026-06-02' },
+    ]) {
+      const nights = new WindowNights(window);
+      const count = daysBetween(window.from, window.to);
+      expect(nights.dates).toEqual(Array.from({ length: count }, (_, night) => addDays(window.from, night)));
+      expect(nights.dates.map((date) => nights.clamp(date))).toEqual(Array.from({ length: count }, (_, night) => night));
+    }
+  });
+
+  it('holds a date to the window: 0 on or before from, the number of nights on or after to', () => {
+    const nights = new WindowNights({ from: '2027-07-01', to: '2027-07-06' });
+    expect(['2026-01-01', '2027-06-30', '2027-07-01', '2027-07-03', '2027-07-06', '2031-01-01'].map((d) => nights.clamp(d))).toEqual([
+      0, 0, 0, 2, 5, 5,
+    ]);
+  });
+});
 
 describe('calendarDays', () => {
   const tariff = aTariff({
@@ -23,7 +45,12 @@ describe('calendarDays', () => {
   });
 
   it('gives one day per night of the window with the season prices and the date rules, defaults where none', () => {
-    const days = calendarDays(tariff, 1, { from: '2027-06-29', to: '2027-07-03' }, (date, night) => night * 10 + Number(date.slice(8)));
+    const days = calendarDays(
+      tariff,
+      1,
+      new WindowNights({ from: '2027-06-29', to: '2027-07-03' }),
+      (date, night) => night * 10 + Number(date.slice(8)),
+    );
     const open = { minStay: 1, maxStay: null, closedToArrival: false, closedToDeparture: false, stopSell: false };
     expect(days).toEqual([
       { date: '2027-06-29', free: 29, pitch: 2800, adult: 950, youth: 600, child: 400, ...open },
@@ -46,7 +73,7 @@ describe('calendarDays', () => {
   });
 
   it('reads only the rows of its own site type', () => {
-    const [day] = calendarDays(tariff, 3, { from: '2027-07-05', to: '2027-07-06' }, () => 0);
+    const [day] = calendarDays(tariff, 3, new WindowNights({ from: '2027-07-05', to: '2027-07-06' }), () => 0);
     expect(day).toEqual({
       date: '2027-07-05',
       free: 0,
@@ -67,7 +94,7 @@ describe('calendarDays', () => {
     for (let run = 0; run < 50; run++) {
       const random = randomTariff(picks);
       const window = { from: addDays(RANDOM_EPOCH, picks.between(0, 20)), to: addDays(RANDOM_EPOCH, picks.between(21, 100)) };
-      const days = calendarDays(random, 2, window, () => 0);
+      const days = calendarDays(random, 2, new WindowNights(window), () => 0);
       const expected = days.map(({ date }) => {
         const season = random.seasons.find((s) => s.siteTypeId === 2 && s.from <= date && date <= s.to);
         const row = random.restrictions.find((r) => r.siteTypeId === 2 && r.from <= date && date <= r.to);
@@ -112,12 +139,12 @@ describe('freeNightsByType', () => {
       { siteId: 9, checkInDate: '2027-07-01', checkOutDate: '2027-07-06' }, // a site of another type, or inactive
       { siteId: 3, checkInDate: '2027-07-06', checkOutDate: '2027-07-08' }, // starts on the window's end
     ];
-    expect(freeNightsByType(window, [1, 2, 3], stays)).toEqual([2, 3, 2, 2, 2]);
+    expect(freeNightsByType(new WindowNights(window), [1, 2, 3], staysBySite(stays))).toEqual([2, 3, 2, 2, 2]);
   });
 
   it('counts a site listed twice once, and every site free without stays', () => {
-    expect(freeNightsByType(window, [1, 1, 2], [])).toEqual([2, 2, 2, 2, 2]);
-    expect(freeNightsByType(window, [], [])).toEqual([0, 0, 0, 0, 0]);
+    expect(freeNightsByType(new WindowNights(window), [1, 1, 2], new Map())).toEqual([2, 2, 2, 2, 2]);
+    expect(freeNightsByType(new WindowNights(window), [], new Map())).toEqual([0, 0, 0, 0, 0]);
   });
 
   it(`equals a brute-force count over random sites and stays (${RUNS} windows)`, () => {
@@ -134,7 +161,9 @@ describe('freeNightsByType', () => {
       });
       const from = picks.between(0, 30);
       const randomWindow = { from: addDays(RANDOM_EPOCH, from), to: addDays(RANDOM_EPOCH, from + picks.between(1, 20)) };
-      expect(freeNightsByType(randomWindow, siteIds, stays), `run ${run}`).toEqual(bruteForceFree(randomWindow, siteIds, stays));
+      expect(freeNightsByType(new WindowNights(randomWindow), siteIds, staysBySite(stays)), `run ${run}`).toEqual(
+        bruteForceFree(randomWindow, siteIds, stays),
+      );
     }
   });
 });

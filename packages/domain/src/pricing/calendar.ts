@@ -1,7 +1,7 @@
 import type { DateRange, Stay } from '../bookings/stay';
-import { type CalendarDate, addDays, daysBetween } from '../shared/calendar-date';
+import { type CalendarDate, daysBetween } from '../shared/calendar-date';
 import type { Rappen } from '../shared/money';
-import { type Restriction, type Season, type Tariff, compareAscii, coverageRuns, tariffOfSiteType } from './tariff';
+import { type Restriction, type Season, type Tariff, coverageRuns, tariffOfSiteType } from './tariff';
 
 /**
  * One night of a site type's calendar: how many of its active pitches are free, the season's prices (null where no
@@ -21,25 +21,55 @@ export interface CalendarDay {
   stopSell: boolean;
 }
 
-/** What a date without a restriction row shows: any stay of at least one night, open every way. */
-const UNRESTRICTED = { minStay: 1, maxStay: null, closedToArrival: false, closedToDeparture: false, stopSell: false } as const;
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
- * The calendar of one site type (docs/pricing.md): one day per night of `window` (half-open, `to` is not a night), in
- * date order. `freeOn` gives the free count of a night, by its date and its index in the window (0 for `from`), for
- * example from `freeNightsByType`. A row's `minStay` of null stays null; only a date without a row shows 1.
+ * The nights of a calendar's window (night 0 is `from`), worked out once per calendar: their dates are the same for
+ * every site type, and a date's night is a look-up, where a `Date` round trip per night, per stay and per type cost
+ * more than the rest of a year's calendar.
+ */
+export class WindowNights {
+  readonly dates: readonly CalendarDate[];
+  private readonly nightOf = new Map<CalendarDate, number>();
+
+  constructor(readonly window: DateRange) {
+    const dates: CalendarDate[] = [];
+    // Stepped with the UTC getters: toISOString per night costs several times as much.
+    const day = new Date(`${window.from}T00:00:00Z`);
+    for (let night = 0, count = daysBetween(window.from, window.to); night < count; night++) {
+      const date = `${String(day.getUTCFullYear()).padStart(4, '0')}-${twoDigits(day.getUTCMonth() + 1)}-${twoDigits(day.getUTCDate())}`;
+      dates.push(date);
+      this.nightOf.set(date, night);
+      day.setUTCDate(day.getUTCDate() + 1);
+    }
+    this.dates = dates;
+  }
+
+  /** The night of `date` held to the window: 0 on or before `from`, the number of nights on or after `to`. */
+  clamp(date: CalendarDate): number {
+    if (date <= this.window.from) return 0;
+    if (date >= this.window.to) return this.dates.length;
+    return this.nightOf.get(date) ?? daysBetween(this.window.from, date);
+  }
+}
+
+/**
+ * The calendar of one site type (docs/pricing.md): one day per night of the window, in date order. `freeOn` gives the
+ * free count of a night, by its date and its index in the window (0 for `from`), for example from `freeNightsByType`.
+ * A row's `minStay` of null stays null; only a date without a row shows 1.
  */
 export function calendarDays(
   tariff: Tariff,
   siteTypeId: number,
-  window: DateRange,
+  nights: WindowNights,
   freeOn: (date: CalendarDate, night: number) => number,
 ): CalendarDay[] {
   const own = tariffOfSiteType(tariff, siteTypeId);
-  const seasons = perNight<Season>(own.seasons, window);
-  const rows = perNight<Restriction>(own.restrictions, window);
-  return seasons.map((season, night) => {
-    const date = addDays(window.from, night);
+  const seasons = perNight<Season>(own.seasons, nights.window);
+  const rows = perNight<Restriction>(own.restrictions, nights.window);
+  // Every day is the same literal, fields in the same order, so that all of them share one shape.
+  return nights.dates.map((date, night) => {
+    const season = seasons[night] ?? null;
     const row = rows[night] ?? null;
     return {
       date,
@@ -48,47 +78,49 @@ export function calendarDays(
       adult: season?.adult ?? null,
       youth: season?.youth ?? null,
       child: season?.child ?? null,
-      ...(row === null
-        ? UNRESTRICTED
-        : {
-            minStay: row.minStay,
-            maxStay: row.maxStay,
-            closedToArrival: row.closedToArrival,
-            closedToDeparture: row.closedToDeparture,
-            stopSell: row.stopSell,
-          }),
+      minStay: row === null ? 1 : row.minStay,
+      maxStay: row === null ? null : row.maxStay,
+      closedToArrival: row === null ? false : row.closedToArrival,
+      closedToDeparture: row === null ? false : row.closedToDeparture,
+      stopSell: row === null ? false : row.stopSell,
     };
   });
 }
 
 /** The range covering each night of the window, or null; one entry per night. */
 function perNight<T extends { from: CalendarDate; to: CalendarDate }>(ranges: readonly T[], window: DateRange): (T | null)[] {
-  return coverageRuns(ranges, window).flatMap((run) => Array<T | null>(daysBetween(run.from, run.to)).fill(run.item));
+  const items: (T | null)[] = [];
+  for (const run of coverageRuns(ranges, window)) {
+    for (let nights = daysBetween(run.from, run.to); nights > 0; nights--) items.push(run.item);
+  }
+  return items;
 }
 
 /**
- * How many of `activeSiteIds` no stay covers, per night of `window` (index 0 is `from`). `stays` are the occupying
- * stays of those sites, in any order; they may reach outside the window, overlap one another, and stays of other
- * sites are ignored. Each site's stays are merged, then counted into a difference array over the window, so the cost
- * is a sort of the stays plus one pass over the nights, whatever the number of sites.
+ * How many of `activeSiteIds` no stay covers, per night of the window (index 0 is `from`). `staysBySite` holds the
+ * occupying stays of those sites (and maybe of others, which are ignored), in any order; they may reach outside the
+ * window and overlap one another. Only the listed sites' stays are read: each site's are merged, then counted into a
+ * difference array over the window, so the cost is a sort of those stays plus one pass over the nights.
  */
-export function freeNightsByType(window: DateRange, activeSiteIds: readonly number[], stays: readonly Stay[]): number[] {
-  const nights = daysBetween(window.from, window.to);
+export function freeNightsByType(
+  nights: WindowNights,
+  activeSiteIds: readonly number[],
+  staysBySite: ReadonlyMap<number, readonly Stay[]>,
+): number[] {
+  const count = nights.dates.length;
   const sites = new Set(activeSiteIds);
-  const change = new Array<number>(nights + 1).fill(0);
-  const bySite = new Map<number, Stay[]>();
-  for (const stay of stays) {
-    if (!sites.has(stay.siteId) || stay.checkInDate >= window.to || stay.checkOutDate <= window.from) continue;
-    const siteStays = bySite.get(stay.siteId);
-    if (siteStays) siteStays.push(stay);
-    else bySite.set(stay.siteId, [stay]);
-  }
-  for (const siteStays of bySite.values()) {
-    siteStays.sort((a, b) => compareAscii(a.checkInDate, b.checkInDate));
+  const change = new Array<number>(count + 1).fill(0);
+  for (const siteId of sites) {
+    const spans: Array<[number, number]> = [];
+    for (const stay of staysBySite.get(siteId) ?? []) {
+      const start = nights.clamp(stay.checkInDate);
+      const end = nights.clamp(stay.checkOutDate);
+      if (start < end) spans.push([start, end]);
+    }
+    spans.sort((a, b) => a[0] - b[0]);
     let coveredUntil = 0;
-    for (const stay of siteStays) {
-      const start = Math.max(coveredUntil, daysBetween(window.from, stay.checkInDate));
-      const end = Math.min(nights, daysBetween(window.from, stay.checkOutDate));
+    for (const [from, end] of spans) {
+      const start = Math.max(coveredUntil, from);
       if (end <= start) continue;
       change[start]! += 1;
       change[end]! -= 1;
@@ -97,7 +129,7 @@ export function freeNightsByType(window: DateRange, activeSiteIds: readonly numb
   }
   const free: number[] = [];
   let occupied = 0;
-  for (let night = 0; night < nights; night++) {
+  for (let night = 0; night < count; night++) {
     occupied += change[night]!;
     free.push(sites.size - occupied);
   }

@@ -2,11 +2,11 @@ import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/required-scope';
 import type { BookingRepository } from '../bookings/booking-repository';
-import type { DateRange } from '../bookings/stay';
+import { type DateRange, staysBySite } from '../bookings/stay';
 import { type Page, type PageRequest, type PageWindow, paginate } from '../shared/pagination';
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import type { SiteType, SiteTypeRepository } from '../sites/site-type';
-import { type CalendarDay, calendarDays, freeNightsByType } from './calendar';
+import { type CalendarDay, WindowNights, calendarDays, freeNightsByType } from './calendar';
 import type { TariffRepository } from './tariff-repository';
 
 /** One site type's calendar over the window (docs/channel-managers.md, "The calendar"). */
@@ -49,10 +49,12 @@ export class GetCalendar {
             ),
         this.tariffs.tariffOf(tenantId),
       ]);
+      const nights = new WindowNights(window);
+      const bySite = staysBySite(stays);
       const results = page.results.map((siteType) => {
         const own = sites.filter((site) => site.siteTypeId === siteType.id).map((site) => site.id);
-        const free = freeNightsByType(window, own, stays);
-        return { siteType, days: calendarDays(tariff, siteType.id, window, (_date, night) => free[night]!) };
+        const free = freeNightsByType(nights, own, bySite);
+        return { siteType, days: calendarDays(tariff, siteType.id, nights, (_date, night) => free[night]!) };
       });
       return { ...page, results };
     });
