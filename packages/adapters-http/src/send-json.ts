@@ -38,7 +38,10 @@ function endJson(res: Response, status: number, bytes: string | Buffer | Uint8Ar
 
 /** The JSON text of every answer (see sendJson). */
 export function jsonText(body: unknown): string {
-  const text = JSON.stringify(body);
+  return escapeLineSeparators(JSON.stringify(body));
+}
+
+function escapeLineSeparators(text: string): string {
   return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }
 
@@ -56,7 +59,18 @@ const OWN_BUFFER_BYTES = 4 * 1024;
  */
 export function jsonAnswer(body: unknown): RenderedAnswer {
   const started = performance.now();
-  const text = jsonText(body);
+  return renderedAnswer(jsonText(body), started);
+}
+
+/**
+ * jsonAnswer of a body whose JSON text the caller wrote itself, exactly as JSON.stringify writes it; its rendering
+ * began at `started`.
+ */
+export function jsonTextAnswer(text: string, started: number): RenderedAnswer {
+  return renderedAnswer(escapeLineSeparators(text), started);
+}
+
+function renderedAnswer(text: string, started: number): RenderedAnswer {
   const length = Buffer.byteLength(text);
   const bytes = length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8');
   return { bytes, length, etag: strongEtag(bytes), renderMs: performance.now() - started };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, closeServers, issueKey } from './support/http-harness';
+import { API, closeServers, issueKey, seed, start } from './support/http-harness';
 import { InMemoryRawWriter, aSeason } from '@campsite/domain/testing';
-import { startSelling } from './support/selling-fixture';
+import { sellingCamp, startSelling } from './support/selling-fixture';
 
 // docs/channel-managers.md, "Selling a stay" and "The calendar": GET /site-types/, GET /extras/ and GET /calendar/:
 // what they show, in which order, under which scope, paged like every list.
@@ -234,6 +234,28 @@ describe('GET /calendar/', () => {
     const post = await server.request('POST', `${API}/calendar/`, { token: rates, body: {} });
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('sends the text JSON.stringify writes of it, U+2028 and U+2029 escaped, for a name to escape and nights without prices', async () => {
+    const { world, server } = await start();
+    const name = 'Tent "Deluxe" \\ für 🏕️\u2028\u2029';
+    const types = [
+      { id: 1, name },
+      { id: 2, name: 'Camper' },
+    ];
+    const [token] = (await seed(world, [{ ...sellingCamp(), siteTypes: types }])) as [string];
+    const first = await server.get(`${API}/calendar/?from=2027-06-29&to=2027-07-11&page_size=1`, token);
+    const second = await server.get(first.json.next, token);
+    expect(first.json.results[0].name).toBe(name);
+    expect(second.json.results[0].days[0]).toMatchObject({ pitch: null, adult: null, youth: null, child: null });
+    for (const reply of [first, second]) {
+      expect(reply.text).toBe(
+        JSON.stringify(reply.json)
+          .replace(/\u2028/g, '\\u2028')
+          .replace(/\u2029/g, '\\u2029'),
+      );
+    }
+    expect(first.text).toContain('\\u2028\\u2029');
   });
 
   it('counts a booking made through the API at once (the cached answer is not kept past a write)', async () => {

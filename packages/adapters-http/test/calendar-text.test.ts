@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarDay, SiteTypeCalendar } from '@campsite/domain';
+import { RandomPicks, SeededRandom } from '@campsite/domain/testing';
+import { calendarJson, calendarText } from '../src/selling-presenters';
+
+// The calendar's answer is written out by hand (calendarText) rather than stringified: it must stay, byte for byte,
+// the JSON.stringify of the typed presenter (docs/channel-managers.md, "The calendar", fixes the fields and order).
+
+const OPEN: CalendarDay = {
+  date: '2027-07-01',
+  free: 3,
+  pitch: 3000,
+  adult: 1000,
+  youth: 600,
+  child: 400,
+  minStay: 1,
+  maxStay: null,
+  closedToArrival: false,
+  closedToDeparture: false,
+  stopSell: false,
+};
+
+const calendarOf = (name: string, days: CalendarDay[]): SiteTypeCalendar => ({
+  siteType: { id: 7, tenantId: 1, name, activeSites: 3, maxOccupants: 6, updatedAt: new Date('2027-01-01T00:00:00Z') },
+  days,
+});
+
+const expectSameText = (calendar: SiteTypeCalendar) => expect(calendarText(calendar)).toBe(JSON.stringify(calendarJson(calendar)));
+
+describe('calendarText', () => {
+  it('escapes the name as JSON.stringify does: quotes, backslashes, control characters, lone surrogates, non-ASCII', () => {
+    for (const name of [
+      '',
+      'Tent "Deluxe" \\ pitch',
+      'tab\there\nnew line\r\u0000\u001f\u007f',
+      '</script><b>&amp;',
+      'Zelt für Familien ☀ 🏕️',
+      'lone \ud800 and \udfff surrogates',
+      // Left raw here, as JSON.stringify leaves them: the answer escapes them for the whole body (send-json.ts).
+      'line\u2028paragraph\u2029',
+    ]) {
+      expectSameText(calendarOf(name, [OPEN]));
+    }
+  });
+
+  it('writes null prices and rules, zero, cents under ten and negative amounts, and an empty window', () => {
+    expectSameText(calendarOf('Camper', []));
+    expectSameText(
+      calendarOf('Camper', [
+        { ...OPEN, pitch: null, adult: null, youth: null, child: null, minStay: null },
+        { ...OPEN, date: '2027-07-02', free: 0, pitch: 0, adult: 5, youth: 3005, child: -250, maxStay: 21 },
+        { ...OPEN, date: '2027-07-03', closedToArrival: true, closedToDeparture: true, stopSell: true, minStay: 14, maxStay: 14 },
+      ]),
+    );
+  });
+
+  it('rewrites a night whose price or rule differs from the night before in any one field', () => {
+    const changes: Array<Partial<CalendarDay>> = [
+      { pitch: 3100 },
+      { adult: null },
+      { youth: 601 },
+      { child: 0 },
+      { minStay: null },
+      { maxStay: 7 },
+      { closedToArrival: true },
+      { closedToDeparture: true },
+      { stopSell: true },
+    ];
+    for (const change of changes) {
+      const days = [OPEN, { ...OPEN, date: '2027-07-02', ...change }, { ...OPEN, date: '2027-07-03' }];
+      expect(calendarText(calendarOf('Tent', days)), JSON.stringify(change)).toBe(JSON.stringify(calendarJson(calendarOf('Tent', days))));
+    }
+  });
+
+  it('equals JSON.stringify over random runs of nights drawn from a few prices and rules', () => {
+    const picks = new RandomPicks(new SeededRandom(23));
+    const prices = [null, 0, 5, 3000, 3950, -100];
+    for (let run = 0; run < 200; run++) {
+      let day = OPEN;
+      const days = Array.from({ length: picks.between(0, 40) }, (_, night) => {
+        // Most nights keep the night before's prices and rules, as a season does; some change one or more fields.
+        if (picks.chance(30)) {
+          day = {
+            ...day,
+            pitch: picks.chance(50) ? picks.pick(prices) : day.pitch,
+            adult: picks.chance(50) ? picks.pick(prices) : day.adult,
+            youth: picks.chance(30) ? picks.pick(prices) : day.youth,
+            child: picks.chance(30) ? picks.pick(prices) : day.child,
+            minStay: picks.chance(30) ? picks.pick([null, 1, 2, 14]) : day.minStay,
+            maxStay: picks.chance(30) ? picks.pick([null, 2, 21]) : day.maxStay,
+            closedToArrival: picks.chance(20) ? !day.closedToArrival : day.closedToArrival,
+            closedToDeparture: picks.chance(20) ? !day.closedToDeparture : day.closedToDeparture,
+            stopSell: picks.chance(20) ? !day.stopSell : day.stopSell,
+          };
+        }
+        return { ...day, date: `2027-08-${String(night + 1).padStart(2, '0')}`, free: picks.between(0, 20) };
+      });
+      expectSameText(calendarOf(`Type ${run}`, days));
+    }
+  });
+});
