@@ -2,7 +2,6 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createSecureContext } from 'node:tls';
 import type { Logger } from 'pino';
-import { generate } from 'selfsigned';
 import { type Config, ConfigError } from './config';
 
 export interface TlsMaterial {
@@ -46,6 +45,9 @@ async function devCertificate(directory: string, logger: Logger): Promise<TlsMat
     );
     return { cert: existing[0], key: existing[1] };
   }
+  // The generator and its ASN.1 libraries load only here: every other process that imports this file (the one-shot
+  // commands read DEV_CERT_DIRECTORY through the server's secrets) or finds its certificate made skips them.
+  const { generate } = await import('selfsigned');
   const now = new Date();
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
