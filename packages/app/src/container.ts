@@ -1,18 +1,13 @@
 // tsyringe needs the Reflect metadata polyfill loaded before it; this file is the only place either is imported.
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { DestinationStream, Logger } from 'pino';
 import {
   AdmitRequest,
   ApiKeyVerifier,
   type Clock,
-  DeliverChanges,
-  GetInvoiceDocument,
   type InvoiceRenderer,
   ManageApiKeys,
-  ManageWebhookEndpoints,
   MemoryRateLimiter,
   type RandomSource,
   type RateLimiter,
@@ -20,11 +15,8 @@ import {
   Throttle,
   systemClock,
 } from '@campsite/domain';
-import { AnswerCache, HttpsWebhookTransport, createApp, feedChangeRenderer, webhookUrlPolicy } from '@campsite/adapters-http';
 import { type Persistence, type QueryObserver, openPersistence } from '@campsite/adapters-sql';
 import { BcryptSecretHasher } from './adapters/bcrypt-secret-hasher';
-import { PooledInvoiceRenderer } from './adapters/pdf/invoice-pdf-renderer';
-import { RequestActivityCounter } from './request-activity';
 import { KEY_PEPPER, SECRETS_KEY, loadServerSecret, sealingKeysOf } from './server-secrets';
 import { cryptoRandomSource } from './adapters/crypto-random-source';
 
@@ -63,14 +55,12 @@ export interface ContainerOptions {
   rateLimiter?: RateLimiter;
   /** Tests: stands a decorated port in for the opened one (the crash test's booking repository). */
   persistence?: (opened: Persistence) => Persistence;
+  /**
+   * False for the one-shot commands: the serving side (HttpApp, the answer cache, webhook delivery, invoice PDFs) is
+   * then neither registered nor loaded, and the command starts in a fraction of the time (docs/operations.md).
+   */
+  http?: boolean;
 }
-
-/**
- * How much longer than an attempt's time limit a webhook lease lasts: room for the database writes around the attempt.
- * It is also how long endpoints wait after their sender died; a lease that ran out under a slow live sender costs at
- * most a duplicate message, never a wrong position (every write after the claim checks the lease's owner).
- */
-const WEBHOOK_LEASE_MARGIN_MS = 10_000;
 
 /** The wired service. `resolve` hands out singletons; `close` releases the database. */
 export interface AppContainer {
@@ -88,6 +78,8 @@ export interface AppContainer {
  * synchronous) and registers everything else as lazily built singletons.
  */
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<AppContainer> {
+  // Loaded before anything is opened, so that nothing is left to close should it fail.
+  const httpWiring = options.http === false ? undefined : await import('./http-wiring');
   const clock = options.clock ?? systemClock;
   let observer: Observer | undefined;
   const logger = createLogger(
@@ -150,88 +142,21 @@ export async function createContainer(config: Config, options: ContainerOptions 
   );
   single(TOKENS.ApiKeyVerifier, () => new ApiKeyVerifier(persistence.apiKeys, get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
   single(TOKENS.AdmitRequest, () => new AdmitRequest(get(TOKENS.ApiKeyVerifier), get(TOKENS.Throttle)));
-  // docs/performance.md, "Answer cache": rendered answers kept while the tenant's data version holds.
-  single(TOKENS.AnswerCache, () =>
-    config.accelerators.answerCache ? new AnswerCache(persistence.versions, config.cacheBudgetBytes) : undefined,
-  );
-  // A scrape reads the cache's figures; without the cache, the budget is there and nothing draws on it.
-  metrics?.watchCache(
-    () => get(TOKENS.AnswerCache)?.stats() ?? { budgetBytes: config.cacheBudgetBytes, usedBytes: 0, entries: 0, evictions: 0 },
-  );
-  registerUseCases({ single: (token, build) => single(token, build), get }, persistence, config, clock);
-  let pool: PooledInvoiceRenderer | undefined;
-  single(TOKENS.InvoiceRenderer, () => options.invoiceRenderer ?? (pool = new PooledInvoiceRenderer()));
-  single(
-    TOKENS.GetInvoiceDocument,
-    () =>
-      new GetInvoiceDocument(
-        persistence.invoices,
-        persistence.bookings,
-        persistence.issuers,
-        get(TOKENS.InvoiceRenderer),
-        persistence.snapshots,
-      ),
-  );
   single(
     TOKENS.ManageApiKeys,
     () => new ManageApiKeys(persistence.tenants, persistence.apiKeys, get(TOKENS.SecretHasher), get(TOKENS.Random), clock),
   );
-  single(
-    TOKENS.ManageWebhookEndpoints,
-    () =>
-      new ManageWebhookEndpoints(
-        persistence.webhooks,
-        webhookUrlPolicy({ allowLoopback: config.webhookAllowLoopback }),
-        clock,
-        get(TOKENS.Random),
-        new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
-        persistence.deliveries,
-      ),
-  );
-  single(
-    TOKENS.DeliverChanges,
-    (): DeliverChanges =>
-      new DeliverChanges(
-        persistence.changes,
-        persistence.deliveries,
-        new HttpsWebhookTransport({ allowLoopback: config.webhookAllowLoopback, timeoutMs: config.webhookTimeoutMs }),
-        feedChangeRenderer,
-        clock,
-        get(TOKENS.Random),
-        { owner: `${hostname()}:${process.pid}:${randomUUID()}`, leaseMs: config.webhookTimeoutMs + WEBHOOK_LEASE_MARGIN_MS },
-      ),
-  );
-  single(TOKENS.RequestActivity, () => new RequestActivityCounter());
-  single(TOKENS.HttpApp, () =>
-    createApp({
-      activity: get(TOKENS.RequestActivity),
-      admission: get(TOKENS.AdmitRequest),
-      ...optional('answers', get(TOKENS.AnswerCache)),
-      listBookings: get(TOKENS.ListBookings),
-      getBooking: get(TOKENS.GetBooking),
-      createBooking: get(TOKENS.CreateBooking),
-      cancelBooking: get(TOKENS.CancelBooking),
-      listSiteTypes: get(TOKENS.ListSiteTypes),
-      listExtras: get(TOKENS.ListExtras),
-      getCalendar: get(TOKENS.GetCalendar),
-      createQuote: get(TOKENS.CreateQuote),
-      getQuote: get(TOKENS.GetQuote),
-      listSites: get(TOKENS.ListSites),
-      getAvailability: get(TOKENS.GetAvailability),
-      listCustomers: get(TOKENS.ListCustomers),
-      listInvoices: get(TOKENS.ListInvoices),
-      readChanges: get(TOKENS.ReadChanges),
-      getInvoice: get(TOKENS.GetInvoice),
-      listInvoiceLines: get(TOKENS.ListInvoiceLines),
-      getInvoiceDocument: get(TOKENS.GetInvoiceDocument),
-      manageWebhookEndpoints: get(TOKENS.ManageWebhookEndpoints),
-      logger,
-      database: persistence,
-      ...(config.publicUrl === null ? {} : { publicUrl: config.publicUrl }),
-      ...(config.trustProxy === null ? {} : { trustProxy: config.trustProxy }),
-      ...(observer ? { observer } : {}),
-    }),
-  );
+  const registrar = { single: <T>(token: Token<T>, build: () => T) => single(token, build), get };
+  registerUseCases(registrar, persistence, config, clock);
+  const http = httpWiring?.registerHttp(registrar, {
+    config,
+    persistence,
+    clock,
+    logger,
+    observer,
+    metrics,
+    invoiceRenderer: options.invoiceRenderer,
+  });
 
   let closed = false;
   return {
@@ -243,7 +168,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     async close() {
       if (closed) return;
       closed = true;
-      await pool?.close();
+      await http?.close();
       try {
         await persistence.close();
       } finally {
@@ -252,11 +177,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
       }
     },
   };
-}
-
-/** `{ [name]: value }` when the value is there, else nothing: for options that must be absent rather than undefined. */
-function optional<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [name]: value }) as { [P in K]?: V };
 }
 
 /** The ports an import needs (the `import` command and the demo seed). */

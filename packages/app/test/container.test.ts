@@ -31,6 +31,17 @@ describe('createContainer', () => {
     expect(typeof container.resolve(TOKENS.HttpApp)).toBe('function');
   });
 
+  it('leaves the serving side out when asked (the one-shot commands), and wires the rest', async () => {
+    container = await createContainer(loadConfig({ DATABASE_URL: 'sqlite::memory:', BCRYPT_COST: '4', LOG_LEVEL: 'silent' }), {
+      http: false,
+    });
+    expect(container.resolve(TOKENS.ManageApiKeys)).toBeInstanceOf(ManageApiKeys);
+    expect(container.resolve(TOKENS.ChangeBookingStatus)).toBeInstanceOf(ChangeBookingStatus);
+    for (const token of [TOKENS.HttpApp, TOKENS.AnswerCache, TOKENS.DeliverChanges, TOKENS.InvoiceRenderer]) {
+      expect(() => container!.resolve(token), token.description).toThrow(/unregistered/);
+    }
+  });
+
   it('counts rate limits in memory on SQLite, which has no limiter of its own (docs/api-behaviour.md §4)', async () => {
     container = await createContainer(loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' }));
     expect(container.persistence.rateLimiter).toBeUndefined();

@@ -1,8 +1,9 @@
 import { loadConfig } from '../config';
 import type { AppContainer, TOKENS as TokenTable } from '../container';
 
-// The wiring (Express, database drivers, bcrypt, TLS) loads only once a command runs: a usage or configuration
-// error then answers at once instead of after loading the whole service.
+// The wiring (database drivers, bcrypt, the container) loads only once a command runs: a usage or configuration
+// error then answers at once instead of after loading the whole service. The serving side (Express, the OpenAPI
+// document, webhook delivery, PDFs) loads for `serve` alone.
 export const wiring = () => import('../container');
 export type Tokens = typeof TokenTable;
 
@@ -30,7 +31,7 @@ export async function withContainer(
 ): Promise<void> {
   const config = loadConfig(io.env);
   const { createContainer, TOKENS } = await wiring();
-  const container = await createContainer(config, { logDestination: 2 });
+  const container = await createContainer(config, { logDestination: 2, http: false });
   try {
     if (migrateFirst) await container.persistence.migrate();
     await run(container, TOKENS);
