@@ -32,7 +32,7 @@ export default defineConfig({
           // suite stays within seconds, also on a busy two-core machine.
           ...(name === 'domain' ? { isolate: false } : {}),
           // The app's end-to-end tests spawn the real `campsite` command, which runs the compiled dist/: build it first.
-          ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts'] } : {}),
+          ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts', 'test/support/dev-certificate.ts'] } : {}),
         },
       })),
       // The plain pass (docs/testing.md): the contract, HTTP and end-to-end suites again with every accelerator off
@@ -55,7 +55,7 @@ export default defineConfig({
           env: { ACCELERATORS: 'off' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts'] } : {}),
+          ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts', 'test/support/dev-certificate.ts'] } : {}),
         },
       })),
       // The bench's own load generator: its figures are only as good as its reading of every answer.

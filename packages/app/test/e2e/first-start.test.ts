@@ -9,7 +9,8 @@ describeOnBackends('campsite serve on an empty database', (backend) => {
   let first: ServeProcess;
 
   beforeAll(async () => {
-    cwd = workDirectory();
+    // This server makes the development certificate itself (docs/operations.md).
+    cwd = workDirectory({ devCertificate: false });
     env = cliEnv(await backend().freshDatabase());
     first = await startServe(env, cwd);
   });

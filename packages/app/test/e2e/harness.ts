@@ -121,10 +121,8 @@ export function describeOnPostgres(title: string, body: (backend: () => Backend)
   });
 }
 
-/** A scratch directory to start the process in: its `./data` receives the dev certificate. */
-export function workDirectory(): string {
-  return mkdtempSync(join(tmpdir(), 'campsite-e2e-'));
-}
+/** A scratch directory to start the process in, its `./data` holding the run's development certificate. */
+export { workDirectory } from '../support/dev-certificate';
 
 export function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
