@@ -1,6 +1,6 @@
 import type { SeededSandbox } from '@campsite/domain';
 import type { Config } from './config';
-import { hostForUrl, reachableHost } from './http-transport';
+import { hostForUrl, reachableHost } from './host-address';
 
 const TRY_PATH = '/api/v1/public/bookings/';
 

@@ -2,7 +2,7 @@ import { SCOPES, isDomainError } from '@campsite/domain';
 import { type AppContainer, TOKENS, importDependencies } from '../container';
 import { importFixture } from '../fixtures/import-fixture';
 import { readFixture } from '../fixtures/parse-fixture';
-import { hostForUrl, reachableHost } from '../http-transport';
+import { hostForUrl, reachableHost } from '../host-address';
 import { DEMO_TENANT_SLUG, demoFixture } from './demo-fixture';
 
 /** Seeds an empty database (seedDemoTenant) and, when it did, prints the demo key with a curl line for this server. */

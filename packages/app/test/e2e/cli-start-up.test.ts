@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { CAMPSITE_BIN, cliEnv, completion, workDirectory } from './harness';
+import { CAMPSITE_BIN, SAMPLE_FIXTURE, cliEnv, completion, workDirectory } from './harness';
 
 // docs/operations.md, Commands: a one-shot command loads what it uses and no more. The serving side (Express and the
 // OpenAPI document, the certificate generator, the PDF pool, the metrics) would cost each command about a second of CPU.
@@ -33,6 +33,14 @@ it('a one-shot command loads none of the serving side, which serve loads', async
   const listed = await run(['tenants', 'list']);
   expect(listed).toMatchObject({ code: 0, stdout: 'no tenants\n' });
   expect(loaded(listed.stderr)).toEqual([]);
+  for (const args of [
+    ['import', SAMPLE_FIXTURE],
+    ['tenants', 'create', '--demo', 'acme'],
+  ]) {
+    const ran = await run(args);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(loaded(ran.stderr), args.join(' ')).toEqual([]);
+  }
   // The hook does see the serving side: serve loads it, then stops at its missing certificate file.
   const served = await run(['serve'], { TLS_CERT_FILE: join(cwd, 'missing.pem'), TLS_KEY_FILE: join(cwd, 'missing.pem') });
   expect(served.code).toBe(1);
