@@ -1,4 +1,11 @@
-import type { PageWindow, SiteType, SiteTypeRepository, UpdatedSinceFilter } from '@campsite/domain';
+import {
+  type DateRange,
+  OCCUPYING_STATUSES,
+  type PageWindow,
+  type SiteType,
+  type SiteTypeRepository,
+  type UpdatedSinceFilter,
+} from '@campsite/domain';
 import type { SqlDialect } from '../sql-dialect';
 import { type RawRow, byIdSql, toInt } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
@@ -31,6 +38,15 @@ export function toSiteType(dialect: SqlDialect, row: RawRow): SiteType {
 }
 
 const SITE_TYPE_BY_ID = byIdSql(SITE_TYPES);
+
+/**
+ * The type's active sites that hold the party and that no occupying booking holds on a night of the stay, as `FROM
+ * sites s WHERE …`. Parameters: the tenant, the type, the guests, OCCUPYING_STATUSES, the departure, the arrival.
+ */
+export const FREE_SITES_OF_TYPE =
+  "FROM sites s WHERE s.tenant_id = ? AND s.site_type_id = ? AND s.status = 'active' AND s.max_occupants >= ? " +
+  'AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.tenant_id = s.tenant_id AND b.site_id = s.id ' +
+  `AND b.status IN (${OCCUPYING_STATUSES.map(() => '?').join(', ')}) AND b.check_in_date < ? AND b.check_out_date > ?)`;
 
 export class SqlSiteTypeRepository implements SiteTypeRepository {
   constructor(private readonly db: SqlDatabase) {}
@@ -75,5 +91,17 @@ export class SqlSiteTypeRepository implements SiteTypeRepository {
       siteTypeId: toInt(siteTypeId),
       maxOccupants: toInt(maxOccupants),
     }));
+  }
+
+  async hasFreeSite(tenantId: number, siteTypeId: number, guests: number, window: DateRange): Promise<boolean> {
+    const free = await this.db.get(`SELECT 1 AS free ${FREE_SITES_OF_TYPE} LIMIT 1`, [
+      tenantId,
+      siteTypeId,
+      guests,
+      ...OCCUPYING_STATUSES,
+      window.to,
+      window.from,
+    ]);
+    return free !== undefined;
   }
 }

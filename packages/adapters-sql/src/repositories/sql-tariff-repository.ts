@@ -1,14 +1,16 @@
-import type {
-  Extra,
-  ExtraRecord,
-  ExtraRepository,
-  PageWindow,
-  Restriction,
-  Season,
-  Tariff,
-  TariffRepository,
-  TouristTax,
-  UpdatedSinceFilter,
+import {
+  type DateRange,
+  type Extra,
+  type ExtraRecord,
+  type ExtraRepository,
+  type PageWindow,
+  type Restriction,
+  type Season,
+  type Tariff,
+  type TariffRepository,
+  type TouristTax,
+  type UpdatedSinceFilter,
+  compareAscii,
 } from '@campsite/domain';
 import type { SqlDialect } from '../sql-dialect';
 import { type RawRow, toInt } from '../sql-executor';
@@ -31,7 +33,24 @@ export const EXTRAS: ListSource = {
 };
 const EXTRAS_OF_TENANT = `SELECT ${EXTRAS.columns} FROM extras e WHERE e.tenant_id = ?`;
 
+/**
+ * One site type's part of the tariff for one stay, in one statement: its seasons over the nights (part 0), its stay
+ * rules over the dates from arrival to departure (part 1), every extra (part 2) and the tourist tax (part 3). The
+ * parts share columns: the kind, an id, two dates, four texts, five numbers (flags as 0 or 1, alike on both engines).
+ */
+const TYPE_PART =
+  'SELECT 0, site_type_id, from_date, to_date, NULL, NULL, NULL, NULL, pitch, adult, youth, child, vat_rate FROM seasons ' +
+  'WHERE tenant_id = ? AND site_type_id = ? AND from_date < ? AND to_date >= ? ' +
+  'UNION ALL SELECT 1, site_type_id, from_date, to_date, NULL, NULL, NULL, NULL, min_stay, max_stay, ' +
+  'CAST(closed_to_arrival AS INTEGER), CAST(closed_to_departure AS INTEGER), CAST(stop_sell AS INTEGER) FROM restrictions ' +
+  'WHERE tenant_id = ? AND site_type_id = ? AND from_date <= ? AND to_date >= ? ' +
+  'UNION ALL SELECT 2, id, NULL, NULL, code, name, per, compulsory_for, price, vat_rate, NULL, NULL, NULL FROM extras ' +
+  'WHERE tenant_id = ? ' +
+  'UNION ALL SELECT 3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, adult, youth, child, max_nights, NULL FROM tourist_taxes ' +
+  'WHERE tenant_id = ?';
+
 const maybeInt = (value: unknown) => (value === null ? null : toInt(value));
+const byFrom = (a: { from: string }, b: { from: string }) => compareAscii(a.from, b.from);
 /** SQLite keeps a flag as 0 or 1, PostgreSQL as a boolean. */
 const isSet = (value: unknown) => value === true || value === 1;
 
@@ -59,6 +78,10 @@ function toRestriction(row: RawRow): Restriction {
     closedToDeparture: isSet(row[6]),
     stopSell: isSet(row[7]),
   };
+}
+
+function toTouristTax(row: RawRow): TouristTax {
+  return { adult: toInt(row[0]), youth: toInt(row[1]), child: toInt(row[2]), maxNights: maybeInt(row[3]) };
 }
 
 function toExtra(row: RawRow): Extra {
@@ -92,10 +115,37 @@ export class SqlTariffRepository implements TariffRepository, ExtraRepository {
       db.rows('SELECT adult, youth, child, max_nights FROM tourist_taxes WHERE tenant_id = ?', [tenantId]),
     ]);
     const [tax] = taxes;
-    const touristTax: TouristTax | null = tax
-      ? { adult: toInt(tax[0]), youth: toInt(tax[1]), child: toInt(tax[2]), maxNights: maybeInt(tax[3]) }
-      : null;
-    return { seasons: seasons.map(toSeason), restrictions: restrictions.map(toRestriction), extras: extras.map(toExtra), touristTax };
+    return {
+      seasons: seasons.map(toSeason),
+      restrictions: restrictions.map(toRestriction),
+      extras: extras.map(toExtra),
+      touristTax: tax ? toTouristTax(tax) : null,
+    };
+  }
+
+  /** TYPE_PART's rows, each part in the order tariffOf gives (extra codes are ASCII, so code-unit order is byte order). */
+  async tariffOfSiteType(tenantId: number, siteTypeId: number, stay: DateRange): Promise<Tariff> {
+    const rows = await this.db.rows(TYPE_PART, [
+      ...[tenantId, siteTypeId, stay.to, stay.from],
+      ...[tenantId, siteTypeId, stay.to, stay.from],
+      tenantId,
+      tenantId,
+    ]);
+    const part = (kind: number) => rows.filter((row) => toInt(row[0]) === kind);
+    const dated = (row: RawRow) => [row[1], row[2], row[3], ...row.slice(8)];
+    const tax = part(3)[0];
+    return {
+      seasons: part(0)
+        .map((row) => toSeason(dated(row)))
+        .sort(byFrom),
+      restrictions: part(1)
+        .map((row) => toRestriction(dated(row)))
+        .sort(byFrom),
+      extras: part(2)
+        .map((row) => toExtra([row[1], row[4], row[5], row[6], row[8], row[9], row[7]]))
+        .sort((a, b) => compareAscii(a.code, b.code)),
+      touristTax: tax ? toTouristTax(tax.slice(8)) : null,
+    };
   }
 
   async restrictionsOf(tenantId: number, siteTypeId: number): Promise<Restriction[]> {

@@ -1,3 +1,4 @@
+import type { DateRange } from '../bookings/stay';
 import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 import type { Extra, Restriction, Tariff } from './tariff';
 
@@ -17,6 +18,12 @@ export interface TariffRepository {
    * tourist tax for a tenant without one.
    */
   tariffOf(tenantId: number): Promise<Tariff>;
+  /**
+   * What prices and checks one stay of one site type, in one read: the type's seasons that cover a night of `stay`
+   * and its restrictions on a date from arrival to departure (both included), in date order, with every extra of
+   * the tenant (in `code` order) and the tourist tax. For that type and stay it gives what `tariffOf` would.
+   */
+  tariffOfSiteType(tenantId: number, siteTypeId: number, stay: DateRange): Promise<Tariff>;
   /** The stay rules of one site type, in date order: what every create checks (docs/channel-managers.md). */
   restrictionsOf(tenantId: number, siteTypeId: number): Promise<Restriction[]>;
 }

@@ -1,3 +1,4 @@
+import type { DateRange } from '../bookings/stay';
 import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 
 /**
@@ -27,4 +28,10 @@ export interface SiteTypeRepository {
    * is placed (docs/channel-managers.md, "Booking from a quote").
    */
   activeSites(tenantId: number, siteTypeIds: readonly number[]): Promise<Array<{ id: number; siteTypeId: number; maxOccupants: number }>>;
+  /**
+   * Whether the type has an `active` site that holds `guests` and that no occupying booking (OCCUPYING_STATUSES)
+   * holds on a night of `window`: the site a booking by type would be placed on (docs/channel-managers.md, "Booking
+   * from a quote"). One read, which stops at the first such site.
+   */
+  hasFreeSite(tenantId: number, siteTypeId: number, guests: number, window: DateRange): Promise<boolean>;
 }

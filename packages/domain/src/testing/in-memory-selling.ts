@@ -3,6 +3,9 @@ import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 /** `updated_since`: rows changed at or after the time. */
 const since = (row: { updatedAt: Date }, { updatedSince }: UpdatedSinceFilter) =>
   updatedSince === undefined || row.updatedAt.getTime() >= updatedSince.getTime();
+import { isOccupying } from '../bookings/booking-status';
+import type { DateRange } from '../bookings/stay';
+import { rangesOverlap } from '../shared/calendar-date';
 import type { SiteTypeRepository } from '../sites/site-type';
 import type { Restriction, Tariff } from '../pricing/tariff';
 import { compareAscii } from '../pricing/tariff';
@@ -35,6 +38,21 @@ export class InMemorySiteTypeRepository implements SiteTypeRepository {
       .sort((a, b) => compareBytes(a.siteNumber, b.siteNumber) || a.id - b.id)
       .map((s) => ({ id: s.id, siteTypeId: s.siteTypeId, maxOccupants: s.maxOccupants }));
   }
+
+  async hasFreeSite(tenantId: number, siteTypeId: number, guests: number, window: DateRange) {
+    const { sites, bookings } = this.store;
+    const taken = (siteId: number) =>
+      bookings.some(
+        (b) =>
+          b.tenantId === tenantId &&
+          b.siteId === siteId &&
+          isOccupying(b.status) &&
+          rangesOverlap(b.checkInDate, b.checkOutDate, window.from, window.to),
+      );
+    return sites.some(
+      (s) => s.tenantId === tenantId && s.siteTypeId === siteTypeId && s.status === 'active' && s.maxOccupants >= guests && !taken(s.id),
+    );
+  }
 }
 
 const strip = <T extends { tenantId: number }>({ tenantId: _tenantId, ...row }: T) => row;
@@ -53,6 +71,17 @@ export class InMemoryTariffRepository implements TariffRepository, ExtraReposito
         .sort((a, b) => compareAscii(a.code, b.code))
         .map(({ tenantId: _t, updatedAt: _u, ...extra }) => ({ ...extra, compulsoryFor: [...extra.compulsoryFor] })),
       touristTax: store.touristTaxes.get(tenantId) ?? null,
+    };
+  }
+
+  async tariffOfSiteType(tenantId: number, siteTypeId: number, stay: DateRange): Promise<Tariff> {
+    const whole = await this.tariffOf(tenantId);
+    const own = <T extends { siteTypeId: number; from: string }>(rows: T[], touches: (row: T) => boolean) =>
+      rows.filter((row) => row.siteTypeId === siteTypeId && touches(row)).sort((a, b) => compareAscii(a.from, b.from));
+    return {
+      ...whole,
+      seasons: own(whole.seasons, (season) => season.from < stay.to && season.to >= stay.from),
+      restrictions: own(whole.restrictions, (rule) => rule.from <= stay.to && rule.to >= stay.from),
     };
   }
 

@@ -19,6 +19,7 @@ import { describeWebhookEndpointsContract } from './webhook-endpoints.contract';
 import { describeWebhookDeliveryContract } from './webhook-delivery.contract';
 import { describeTariffContract } from './tariff.contract';
 import { describeQuotesContract } from './quotes.contract';
+import { describeQuoteReadsContract } from './quote-reads.contract';
 
 export * from './adapter-set';
 export * from './access.contract';
@@ -40,6 +41,7 @@ export * from './webhook-endpoints.contract';
 export * from './webhook-delivery.contract';
 export * from './tariff.contract';
 export * from './quotes.contract';
+export * from './quote-reads.contract';
 
 /**
  * Every port's contract against one backend; each suite gets its own `setup()`. What a backend lacks it declares in
@@ -65,4 +67,5 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup): voi
   describeRateLimiterContract(name, setup);
   describeTariffContract(name, setup);
   describeQuotesContract(name, setup);
+  describeQuoteReadsContract(name, setup);
 }

@@ -6,7 +6,7 @@ import { rejectionOf } from '../rejection-of';
 import { type AdapterSet, type AdapterSetup, seedTenant, uniqueSlug, useAdapterSet } from './adapter-set';
 
 /** A tenant with two site types: 1 with sites 1 (A1, 4 guests), 2 (A2, 6 guests, inactive), 3 (B1, 5); 2 with none. */
-async function aSellingTenant(set: AdapterSet, slug = uniqueSlug('tariff')) {
+export async function aSellingTenant(set: AdapterSet, slug = uniqueSlug('tariff')) {
   return seedTenant(
     set,
     aTenant(slug, {
