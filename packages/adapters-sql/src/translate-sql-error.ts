@@ -19,8 +19,8 @@ const UNIQUE_KEYS = [
   },
 ] as const;
 
-/** What create_booking_if_available (migration 014) raises, by message, for the rule its statements enforce. */
-const RAISED_DOMAIN_ERRORS = ['site_unavailable', 'idempotency_key_in_use'] as const;
+/** What the create procedures (migrations 014 and 022) raise, by message, for the rule their statements enforce. */
+const RAISED_DOMAIN_ERRORS = ['site_unavailable', 'idempotency_key_in_use', 'quote_not_found', 'quote_used'] as const;
 
 interface DriverError {
   code?: unknown;

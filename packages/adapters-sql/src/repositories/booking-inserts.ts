@@ -34,9 +34,12 @@ export const BOOKING_COLUMNS = [
   'extras',
 ] as const;
 
-/** The values of a booking row, whatever wrote them: an import has neither a quote nor lines. */
+/**
+ * The values of a booking row, whatever wrote them: an import has neither a quote nor lines. The site is null only
+ * for a booking that a database procedure places by type.
+ */
 export type BookingValues = Omit<NewBooking, 'tenantId' | 'id' | 'siteId' | 'siteTypeId' | 'quoteId' | 'extras' | 'lines'> & {
-  siteId: number;
+  siteId: number | null;
   quoteId?: number | null;
   extras?: readonly ExtraRequest[];
   updatedAt?: Date;
@@ -194,36 +197,47 @@ async function allocateId(tx: SqlExecutor, tenantId: number, given: number | und
 /** The booking columns the procedure takes (migration 018): those of a create without a quote. */
 const PROCEDURE_COLUMNS = BOOKING_COLUMNS.indexOf('quote_id');
 
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
 /** The procedure's arguments: the booking's columns, the occupying statuses, the claim, two results. */
-const CREATE_CALL = `CALL create_booking_if_available(${BOOKING_COLUMNS.slice(0, PROCEDURE_COLUMNS)
-  .map(() => '?')
-  .join(', ')}, ?, ?, ?, ?, NULL, NULL)`;
+const CREATE_CALL = `CALL create_booking_if_available(${placeholders(PROCEDURE_COLUMNS)}, ?, ?, ?, ?, NULL, NULL)`;
 
 /**
- * PostgreSQL: the same transaction as one call of the database's procedure `create_booking_if_available`
- * (docs/database-rules.md §6), which locks, checks, inserts, completes the claim and commits inside the database, so
- * the tenant's counter row is never held across a round trip (docs/performance.md, "Create procedure").
+ * Migration 022's: every booking column, the site type, the lines (JSON), the occupying statuses, the claim, three
+ * results.
+ */
+const FROM_QUOTE_CALL = `CALL create_booking_from_quote(${placeholders(BOOKING_COLUMNS.length)}, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL)`;
+
+/**
+ * PostgreSQL: the same transaction as one call of a database procedure (docs/database-rules.md §6), which locks,
+ * checks, inserts, completes the claim and commits inside the database, so the tenant's counter row is never held
+ * across a round trip (docs/performance.md, "Create procedure"): `create_booking_if_available` for a booking on a
+ * site without a quote, lines or extras, `create_booking_from_quote` for any other.
  */
 export class ProcedureInserter implements BookingInserter {
-  private readonly quoted: TransactionInserter;
-
-  constructor(private readonly db: SqlDatabase) {
-    this.quoted = new TransactionInserter(db);
-  }
+  constructor(private readonly db: SqlDatabase) {}
 
   async insert(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking> {
     const { db } = this;
-    // A booking from a quote (placed by type, with lines, marking its quote) is rarer and takes the transaction.
-    if (booking.siteId === null || booking.quoteId !== null || booking.lines.length > 0 || booking.extras.length > 0) {
-      return this.quoted.insert(booking, completion);
-    }
     const claim = completion ? [completion.key, completion.token, db.dialect.time(completion.expiresAt)] : [null, null, null];
-    const row = await db.get<{ booking_id: unknown; site_number: string }>(CREATE_CALL, [
-      ...bookingRow(db, booking.tenantId, booking.id ?? null, { ...booking, siteId: booking.siteId }).slice(0, PROCEDURE_COLUMNS),
+    const row = bookingRow(db, booking.tenantId, booking.id ?? null, booking);
+    if (booking.siteId === null || booking.quoteId !== null || booking.lines.length > 0 || booking.extras.length > 0) {
+      const placed = await db.get<{ booking_id: unknown; placed_site_id: unknown; site_number: string }>(FROM_QUOTE_CALL, [
+        ...row,
+        booking.siteTypeId ?? null,
+        JSON.stringify(booking.lines),
+        OCCUPYING_STATUSES,
+        ...claim,
+      ]);
+      if (!placed) throw new Error('create_booking_from_quote answered no row');
+      return created(booking, toInt(placed.booking_id), { id: toInt(placed.placed_site_id), siteNumber: placed.site_number });
+    }
+    const answer = await db.get<{ booking_id: unknown; site_number: string }>(CREATE_CALL, [
+      ...row.slice(0, PROCEDURE_COLUMNS),
       OCCUPYING_STATUSES,
       ...claim,
     ]);
-    if (!row) throw new Error('create_booking_if_available answered no row');
-    return created(booking, toInt(row.booking_id), { id: booking.siteId, siteNumber: row.site_number });
+    if (!answer) throw new Error('create_booking_if_available answered no row');
+    return created(booking, toInt(answer.booking_id), { id: booking.siteId, siteNumber: answer.site_number });
   }
 }

@@ -143,6 +143,38 @@ export function describeQuotesContract(name: string, setup: AdapterSetup): void 
       expect(made.filter((r) => r.status === 'rejected').map((r) => (r.reason as { code?: string }).code)).toEqual(['site_unavailable']);
     });
 
+    it('books one quote once when two creates from it run at once; the other hears quote_used', async () => {
+      const set = adapters();
+      const tenantId = await aTypedTenant(set);
+      const quote = await set.quotes.insert(aQuote(tenantId));
+      const draft = () => byType(tenantId, 2, { quoteId: quote.id, lines: LINES });
+      const made = await Promise.allSettled([draft(), draft()].map((booking) => set.bookings.insertIfAvailable(booking)));
+      const booked = made.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      expect(booked).toHaveLength(1);
+      expect(made.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { code?: string }).code] : []))).toEqual(['quote_used']);
+      expect(await set.quotes.findById(tenantId, quote.id)).toMatchObject({ bookingId: booked[0]!.id });
+      expect(await set.bookings.count(tenantId, {})).toBe(1);
+    });
+
+    it('gives two quotes booked at once the last free site once: the other is site_unavailable and stays unused', async () => {
+      const set = adapters();
+      // B1 is the only site of type 1 that holds 6 guests.
+      const tenantId = await aTypedTenant(set);
+      const quotes = [await set.quotes.insert(aQuote(tenantId)), await set.quotes.insert(aQuote(tenantId))];
+      const made = await Promise.allSettled(
+        quotes.map((quote) => set.bookings.insertIfAvailable(byType(tenantId, 6, { quoteId: quote.id, lines: LINES }))),
+      );
+      expect(made.flatMap((r) => (r.status === 'fulfilled' ? [r.value.siteNumber] : []))).toEqual(['B1']);
+      expect(made.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { code?: string }).code] : []))).toEqual(['site_unavailable']);
+      const used = await Promise.all(quotes.map(async (quote) => (await set.quotes.findById(tenantId, quote.id))!.bookingId !== null));
+      expect(used.sort()).toEqual([false, true]);
+      const pairs = [await set.quotes.insert(aQuote(tenantId)), await set.quotes.insert(aQuote(tenantId))];
+      const placed = await Promise.all(
+        pairs.map((quote) => set.bookings.insertIfAvailable(byType(tenantId, 2, { quoteId: quote.id, lines: LINES }))),
+      );
+      expect(placed.map((booking) => booking.siteNumber).sort()).toEqual(['A9', 'B2']);
+    });
+
     it('replaces the priced lines when a status change brings new ones, and keeps them otherwise', async () => {
       const set = adapters();
       const tenantId = await aTypedTenant(set);
