@@ -10,6 +10,7 @@ import { type SqlExecutor, toInt } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
 import { insertBookingLines } from './booking-lines';
 import { completeIdempotencyClaim } from './sql-idempotency-store';
+import { FREE_SITES_OF_TYPE } from './sql-site-type-repository';
 
 export const BOOKING_COLUMNS = [
   'tenant_id',
@@ -92,6 +93,7 @@ export interface BookingInserter {
 }
 
 const OCCUPYING_IN = `(${OCCUPYING_STATUSES.map(() => '?').join(', ')})`;
+const ACTIVE_OF_TYPE = "SELECT id FROM sites WHERE tenant_id = ? AND site_type_id = ? AND status = 'active' ORDER BY site_number, id";
 
 /**
  * The create as a transaction sent statement by statement (docs/api-behaviour.md §2.4, rule 7): the site's row is
@@ -162,17 +164,12 @@ export class TransactionInserter implements BookingInserter {
   private async freeSiteOfType(tx: SqlExecutor, booking: NewBooking): Promise<PlacedSite> {
     const { tenantId, siteTypeId } = booking;
     if (siteTypeId === undefined) throw new Error('a booking by type needs its siteTypeId');
-    await tx.all(
-      this.db.dialect.lockingRead(
-        "SELECT id FROM sites WHERE tenant_id = ? AND site_type_id = ? AND status = 'active' ORDER BY site_number, id",
-      ),
-      [tenantId, siteTypeId],
-    );
+    const locking = this.db.dialect.lockingRead(ACTIVE_OF_TYPE);
+    // An engine whose write transaction already excludes every other writer (SQLite) has nothing to lock here.
+    if (locking !== ACTIVE_OF_TYPE) await tx.all(locking, [tenantId, siteTypeId]);
     const guests = booking.numAdults + booking.numYouth + booking.numChildren;
     const free = await tx.get<{ id: unknown; site_number: string }>(
-      "SELECT s.id, s.site_number FROM sites s WHERE s.tenant_id = ? AND s.site_type_id = ? AND s.status = 'active' " +
-        'AND s.max_occupants >= ? AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.tenant_id = s.tenant_id AND b.site_id = s.id ' +
-        `AND b.status IN ${OCCUPYING_IN} AND b.check_in_date < ? AND b.check_out_date > ?) ORDER BY s.site_number, s.id LIMIT 1`,
+      `SELECT s.id, s.site_number ${FREE_SITES_OF_TYPE} ORDER BY s.site_number, s.id LIMIT 1`,
       [tenantId, siteTypeId, guests, ...OCCUPYING_STATUSES, booking.checkOutDate, booking.checkInDate],
     );
     if (!free) throw new DomainError('site_unavailable');

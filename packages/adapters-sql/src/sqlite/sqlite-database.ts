@@ -112,7 +112,8 @@ export class SqliteDatabase implements SqlDatabase {
         self.db.exec(script);
       },
       async insertMany(table: string, columns: readonly string[], rows: readonly unknown[][]) {
-        const statement = self.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+        // Prepared once per table and columns, like every other statement: a booking's lines are written on every create.
+        const statement = self.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
         for (const row of rows) statement.run(...row);
       },
       transaction: (work) => work(this.direct),
