@@ -164,7 +164,8 @@ export function coverageRuns<T extends { from: CalendarDate; to: CalendarDate }>
       runs.push({ item: null, from: cursor, to: range.from });
       cursor = range.from;
     }
-    const end = addDays(range.to, 1) < window.to ? addDays(range.to, 1) : window.to;
+    const after = addDays(range.to, 1);
+    const end = after < window.to ? after : window.to;
     if (end > cursor) {
       runs.push({ item: range, from: cursor, to: end });
       cursor = end;
