@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { vatSharesOf } from '../pricing/price-stay';
 import { aRestriction } from '../testing/tariff-mothers';
 import { type Place, type SellingWorld, aQuoteInput, aSellingWorld, fromQuote } from '../testing/selling-world';
@@ -258,5 +258,24 @@ describe('CreateQuote: scope and the stored quote', () => {
     expect(await s.quote(aQuoteInput({ siteId: 1 }))).toMatchObject({ createdAt: now, expiresAt: new Date(now.getTime() + 1_800_000) });
     const short = await aSellingWorld(90);
     expect(await short.quote(aQuoteInput({ siteId: 1 }))).toMatchObject({ createdAt: now, expiresAt: new Date(now.getTime() + 90_000) });
+  });
+});
+
+describe('CreateQuote: what it reads', () => {
+  it('reads only its type’s part of the tariff for the stay when it may be quoted, the whole only to refuse', async () => {
+    const whole = vi.spyOn(s.tariffs, 'tariffOf');
+    const part = vi.spyOn(s.tariffs, 'tariffOfSiteType');
+    await s.quote(aQuoteInput({ siteTypeId: 2 }, {}, [{ code: 'dog', quantity: 1 }]));
+    await s.quote(aQuoteInput({ siteId: 4 }));
+    expect(whole).not.toHaveBeenCalled();
+    const stay = { from: '2027-07-01', to: '2027-07-04' };
+    expect(part.mock.calls).toEqual([
+      [s.alpineId, 2, stay],
+      [s.alpineId, 2, stay],
+    ]);
+    // Refused for its fields or its place, it needs only the extras' codes.
+    expect(await codeOf({ ...aQuoteInput({ siteTypeId: 2 }), fields: null })).toBe('validation_failed');
+    expect(await codeOf(aQuoteInput({ siteId: 404 }))).toBe('site_not_found');
+    expect(whole).toHaveBeenCalledTimes(2);
   });
 });

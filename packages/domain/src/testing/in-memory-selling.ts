@@ -62,6 +62,22 @@ export class InMemoryTariffRepository implements TariffRepository, ExtraReposito
   constructor(private readonly store: InMemoryStore) {}
 
   async tariffOf(tenantId: number): Promise<Tariff> {
+    return this.whole(tenantId);
+  }
+
+  async tariffOfSiteType(tenantId: number, siteTypeId: number, stay: DateRange): Promise<Tariff> {
+    const whole = this.whole(tenantId);
+    const own = <T extends { siteTypeId: number; from: string }>(rows: T[], touches: (row: T) => boolean) =>
+      rows.filter((row) => row.siteTypeId === siteTypeId && touches(row)).sort((a, b) => compareAscii(a.from, b.from));
+    return {
+      ...whole,
+      seasons: own(whole.seasons, (season) => season.from < stay.to && season.to >= stay.from),
+      restrictions: own(whole.restrictions, (rule) => rule.from <= stay.to && rule.to >= stay.from),
+    };
+  }
+
+  /** What tariffOf answers, for the part to be cut from without counting as a read of the whole. */
+  private whole(tenantId: number): Tariff {
     const { store } = this;
     return {
       seasons: store.seasons.filter((row) => row.tenantId === tenantId).map(strip),
@@ -71,17 +87,6 @@ export class InMemoryTariffRepository implements TariffRepository, ExtraReposito
         .sort((a, b) => compareAscii(a.code, b.code))
         .map(({ tenantId: _t, updatedAt: _u, ...extra }) => ({ ...extra, compulsoryFor: [...extra.compulsoryFor] })),
       touristTax: store.touristTaxes.get(tenantId) ?? null,
-    };
-  }
-
-  async tariffOfSiteType(tenantId: number, siteTypeId: number, stay: DateRange): Promise<Tariff> {
-    const whole = await this.tariffOf(tenantId);
-    const own = <T extends { siteTypeId: number; from: string }>(rows: T[], touches: (row: T) => boolean) =>
-      rows.filter((row) => row.siteTypeId === siteTypeId && touches(row)).sort((a, b) => compareAscii(a.from, b.from));
-    return {
-      ...whole,
-      seasons: own(whole.seasons, (season) => season.from < stay.to && season.to >= stay.from),
-      restrictions: own(whole.restrictions, (rule) => rule.from <= stay.to && rule.to >= stay.from),
     };
   }
 
