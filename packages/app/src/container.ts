@@ -57,7 +57,7 @@ export interface ContainerOptions {
   persistence?: (opened: Persistence) => Persistence;
   /**
    * False for the one-shot commands: the serving side (HttpApp, the answer cache, webhook delivery, invoice PDFs) is
-   * then neither registered nor loaded, and the command starts in a fraction of the time (docs/operations.md).
+   * then neither registered nor loaded, which halves the command's start-up (test/e2e/cli-start-up.test.ts).
    */
   http?: boolean;
 }
