@@ -141,11 +141,12 @@ async function quoteCases(ctx: MainContext, headers: Record<string, string>, per
   };
   await ctx.add('quotes_create', 'POST /quotes/ (by site type, two nights, extras)', quoteLoad);
 
-  // Enough quotes for creates at half again the plain creates' rate of this run, over the warm-up and the case.
+  // Enough quotes for creates at three times the plain creates' rate of this run, over the warm-up and the case: a
+  // booking from a quote runs at about a plain create's rate, and a run that used up its quotes would count quote_used.
   const byId = (id: string) => ctx.cases.find((c) => c.id === id);
   const quoteRate = Math.max(1, createdPerSecond(byId('quotes_create')));
   const plainRate = createdPerSecond(byId('bookings_create')) || 2 * quoteRate;
-  const needed = Math.ceil(plainRate * (options.duration + options.warmup) * 1.5) + options.connections;
+  const needed = Math.ceil(plainRate * (options.duration + options.warmup) * 3) + options.connections;
   const started = performance.now();
   while (made.length < needed) {
     const before = made.length;
