@@ -24,7 +24,6 @@ import {
 } from '@campsite/domain';
 import { ALL_SQL_ACCELERATORS, type SqlAccelerators } from './accelerators';
 import { migrate } from './migrate';
-import { PgDatabase } from './postgres/pg-database';
 import { SqlApiKeyRepository, SqlTenantRepository } from './repositories/sql-access-repositories';
 import { type BookingInserter, ProcedureInserter, TransactionInserter } from './repositories/booking-inserts';
 import { SqlBookingRepository } from './repositories/sql-booking-repository';
@@ -134,7 +133,11 @@ interface Engine {
   rateLimiter(db: SqlDatabase): RateLimiter | undefined;
 }
 
-function openDatabase(databaseUrl: string, options: PersistenceOptions, accelerators: SqlAccelerators): Engine {
+/**
+ * PostgreSQL's driver is loaded only when a PostgreSQL database is opened: a one-shot command on SQLite (`tenants list`,
+ * say) would otherwise pay for loading it on every run.
+ */
+async function openDatabase(databaseUrl: string, options: PersistenceOptions, accelerators: SqlAccelerators): Promise<Engine> {
   const sqlite = (path: string): Engine => ({
     db: new SqliteDatabase(path, { groupCommit: accelerators.groupCommit }),
     inserter: (db) => new TransactionInserter(db),
@@ -148,6 +151,7 @@ function openDatabase(databaseUrl: string, options: PersistenceOptions, accelera
   }
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const clock = options.clock ?? systemClock;
+    const { PgDatabase } = await import('./postgres/pg-database');
     return {
       db: new PgDatabase(databaseUrl, {
         ...(options.poolSize === undefined ? {} : { max: options.poolSize }),
@@ -168,7 +172,7 @@ function openDatabase(databaseUrl: string, options: PersistenceOptions, accelera
  */
 export async function openPersistence(databaseUrl: string, options: PersistenceOptions = {}): Promise<Persistence> {
   const accelerators = options.accelerators ?? ALL_SQL_ACCELERATORS;
-  const engine = openDatabase(databaseUrl, options, accelerators);
+  const engine = await openDatabase(databaseUrl, options, accelerators);
   const db = options.queryObserver ? observedDatabase(engine.db, options.queryObserver) : engine.db;
   const clock = options.clock ?? systemClock;
   const rateLimiter = engine.rateLimiter(db);
