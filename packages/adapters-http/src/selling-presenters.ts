@@ -4,7 +4,6 @@ import {
   formatFixedDecimal,
   formatMoney,
   vatSharesOf,
-  type CalendarDay,
   type ExtraRecord,
   type PricedLine,
   type Quote,
@@ -38,7 +37,7 @@ export function extraJson(e: ExtraRecord): z.output<typeof extraSchema> {
   };
 }
 
-/** A site type's calendar as the contract shows it; the route sends calendarText of it (the tests hold them equal). */
+/** A site type's calendar as the contract shows it; the route sends calendarPageBytes of it (the tests hold them equal). */
 export function calendarJson({ siteType, days }: SiteTypeCalendar): z.output<typeof siteTypeCalendarSchema> {
   return {
     site_type_id: siteType.id,
@@ -57,41 +56,6 @@ export function calendarJson({ siteType, days }: SiteTypeCalendar): z.output<typ
       stop_sell: day.stopSell,
     })),
   };
-}
-
-const moneyText = (rappen: number | null) => (rappen === null ? 'null' : `"${formatMoney(rappen)}"`);
-
-/** A day's fields after its date and free count: the same from night to night within one season and one rule. */
-const dayTailText = (day: CalendarDay) =>
-  `"pitch":${moneyText(day.pitch)},"adult":${moneyText(day.adult)},"youth":${moneyText(day.youth)},"child":${moneyText(day.child)},` +
-  `"min_stay":${day.minStay},"max_stay":${day.maxStay},"closed_to_arrival":${day.closedToArrival},` +
-  `"closed_to_departure":${day.closedToDeparture},"stop_sell":${day.stopSell}}`;
-
-const sameTail = (a: CalendarDay, b: CalendarDay) =>
-  a.pitch === b.pitch &&
-  a.adult === b.adult &&
-  a.youth === b.youth &&
-  a.child === b.child &&
-  a.minStay === b.minStay &&
-  a.maxStay === b.maxStay &&
-  a.closedToArrival === b.closedToArrival &&
-  a.closedToDeparture === b.closedToDeparture &&
-  a.stopSell === b.stopSell;
-
-/**
- * The JSON text of calendarJson's object, written out: a year of days of every type is hundreds of kB, and building
- * its objects and stringifying them cost as much as working out the calendar. Only the name can need escaping
- * (JSON.stringify does it); the rest are integers, booleans, null, dates and money amounts, each its own JSON text.
- * A night priced and ruled as the one before reuses its text.
- */
-export function calendarText({ siteType, days }: SiteTypeCalendar): string {
-  let text = `{"site_type_id":${siteType.id},"name":${JSON.stringify(siteType.name)},"days":[`;
-  let tail = '';
-  days.forEach((day, night) => {
-    if (night === 0 || !sameTail(day, days[night - 1]!)) tail = dayTailText(day);
-    text += `${night === 0 ? '' : ','}{"date":"${day.date}","free":${day.free},${tail}`;
-  });
-  return `${text}]}`;
 }
 
 /** An invoice line (docs/accounting.md, line items) plus what it charges for. */

@@ -41,7 +41,8 @@ export function jsonText(body: unknown): string {
   return escapeLineSeparators(JSON.stringify(body));
 }
 
-function escapeLineSeparators(text: string): string {
+/** U+2028 and U+2029 as DRF's JSONRenderer writes them, escaped; the rest of JSON.stringify's text as it is. */
+export function escapeLineSeparators(text: string): string {
   return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }
 
@@ -63,11 +64,11 @@ export function jsonAnswer(body: unknown): RenderedAnswer {
 }
 
 /**
- * jsonAnswer of a body whose JSON text the caller wrote itself, exactly as JSON.stringify writes it; its rendering
+ * jsonAnswer of a body whose UTF-8 bytes the caller wrote itself, exactly as jsonText's text encodes; its rendering
  * began at `started`.
  */
-export function jsonTextAnswer(text: string, started: number): RenderedAnswer {
-  return renderedAnswer(escapeLineSeparators(text), started);
+export function jsonBytesAnswer(bytes: Buffer, started: number): RenderedAnswer {
+  return { bytes, length: bytes.length, etag: strongEtag(bytes), renderMs: performance.now() - started };
 }
 
 function renderedAnswer(text: string, started: number): RenderedAnswer {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDay, SiteTypeCalendar } from '@campsite/domain';
 import { RandomPicks, SeededRandom } from '@campsite/domain/testing';
-import { calendarJson, calendarText } from '../src/selling-presenters';
+import { calendarPageBytes } from '../src/calendar-bytes';
+import { calendarJson } from '../src/selling-presenters';
 
-// The calendar's answer is written out by hand (calendarText) rather than stringified: it must stay, byte for byte,
-// the JSON.stringify of the typed presenter (docs/channel-managers.md, "The calendar", fixes the fields and order).
+// The calendar's answer is written out by hand (calendarPageBytes) rather than stringified: it must stay, byte for
+// byte, the UTF-8 of the page's JSON.stringify with the typed presenter, U+2028 and U+2029 escaped as every answer
+// escapes them (docs/channel-managers.md, "The calendar", fixes the fields and order).
+
+const ENVELOPE = '{"count":2,"next":null,"previous":null,"results":';
 
 const OPEN: CalendarDay = {
   date: '2027-07-01',
@@ -20,14 +24,27 @@ const OPEN: CalendarDay = {
   stopSell: false,
 };
 
-const calendarOf = (name: string, days: CalendarDay[]): SiteTypeCalendar => ({
-  siteType: { id: 7, tenantId: 1, name, activeSites: 3, maxOccupants: 6, updatedAt: new Date('2027-01-01T00:00:00Z') },
+const calendarOf = (name: string, days: CalendarDay[], id = 7): SiteTypeCalendar => ({
+  siteType: { id, tenantId: 1, name, activeSites: 3, maxOccupants: 6, updatedAt: new Date('2027-01-01T00:00:00Z') },
   days,
 });
 
-const expectSameText = (calendar: SiteTypeCalendar) => expect(calendarText(calendar)).toBe(JSON.stringify(calendarJson(calendar)));
+/** The page as sendJson would write it: JSON.stringify, then U+2028 and U+2029 escaped over the whole text. */
+const stringified = (envelope: string, calendars: SiteTypeCalendar[]) =>
+  `${envelope}[${calendars.map((calendar) => JSON.stringify(calendarJson(calendar))).join(',')}]}`
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
-describe('calendarText', () => {
+function expectSameBytes(calendars: SiteTypeCalendar[], envelope = ENVELOPE, message?: string) {
+  const bytes = calendarPageBytes(envelope, calendars);
+  const expected = stringified(envelope, calendars);
+  expect(bytes.toString('utf8'), message).toBe(expected);
+  expect(Buffer.compare(bytes, Buffer.from(expected, 'utf8')), message).toBe(0);
+}
+
+const expectSameText = (calendar: SiteTypeCalendar) => expectSameBytes([calendar]);
+
+describe('calendarPageBytes', () => {
   it('escapes the name as JSON.stringify does: quotes, backslashes, control characters, lone surrogates, non-ASCII', () => {
     for (const name of [
       '',
@@ -36,7 +53,7 @@ describe('calendarText', () => {
       '</script><b>&amp;',
       'Zelt für Familien ☀ 🏕️',
       'lone \ud800 and \udfff surrogates',
-      // Left raw here, as JSON.stringify leaves them: the answer escapes them for the whole body (send-json.ts).
+      // Left raw by JSON.stringify; every answer escapes them (send-json.ts), and so do these bytes.
       'line\u2028paragraph\u2029',
     ]) {
       expectSameText(calendarOf(name, [OPEN]));
@@ -68,8 +85,15 @@ describe('calendarText', () => {
     ];
     for (const change of changes) {
       const days = [OPEN, { ...OPEN, date: '2027-07-02', ...change }, { ...OPEN, date: '2027-07-03' }];
-      expect(calendarText(calendarOf('Tent', days)), JSON.stringify(change)).toBe(JSON.stringify(calendarJson(calendarOf('Tent', days))));
+      expectSameBytes([calendarOf('Tent', days)], ENVELOPE, JSON.stringify(change));
     }
+  });
+
+  it('writes the envelope (escaped too), every type of the page with commas between them, and an empty page', () => {
+    const days = [OPEN, { ...OPEN, date: '2027-07-02', free: 12, pitch: 3100 }];
+    expectSameBytes([calendarOf('Tent', days, 1), calendarOf('Camper', [], 2), calendarOf('Zelt für \u2028', days, 3)]);
+    expectSameBytes([]);
+    expectSameBytes([calendarOf('Tent', days)], '{"count":9,"next":"https://ex.test/a?b=\u2029ü","previous":null,"results":');
   });
 
   it('equals JSON.stringify over random runs of nights drawn from a few prices and rules', () => {

@@ -2,12 +2,13 @@ import { readJsonBody } from '../body/read-json-body';
 import { wordedBookingRefusal } from '../drf-compat/booking-messages';
 import type { HttpDeps } from '../http-deps';
 import { originOf } from '../public-origin';
-import { calendarText, extraJson, quoteJson, siteTypeJson } from '../selling-presenters';
+import { calendarPageBytes } from '../calendar-bytes';
+import { extraJson, quoteJson, siteTypeJson } from '../selling-presenters';
 import { readCalendarQuery } from '../schemas/calendar.schema';
 import { readUpdatedSinceFilter } from '../schemas/list-filter.schema';
 import { readCreateQuoteBody } from '../schemas/create-quote.schema';
 import { jsonAnswer, sendJson } from '../send-json';
-import { type Resource, listEndpoint, queryOf, readPaging, recordIdOf, renderPageText, resource } from './endpoint';
+import { type Resource, listEndpoint, queryOf, readPaging, recordIdOf, renderPageBytes, resource } from './endpoint';
 
 export const QUOTES_PATH = '/api/v1/public/quotes/';
 
@@ -33,7 +34,7 @@ export function sellingResources(deps: HttpDeps): {
         const { request } = readPaging(query);
         const page = await deps.getCalendar.execute(principal, window, request, siteTypeId);
         // The calendar pages by offset: a keyset hint in its links would only be ignored.
-        return renderPageText(req, res, query, { ...page, nextCursor: undefined }, calendarText);
+        return renderPageBytes(req, res, query, { ...page, nextCursor: undefined }, calendarPageBytes);
       },
     },
   });
