@@ -6,6 +6,7 @@ import {
   type PageWindow,
   type Restriction,
   type Season,
+  type SeasonsAndRules,
   type Tariff,
   type TariffRepository,
   type TouristTax,
@@ -48,6 +49,18 @@ const TYPE_PART =
   'WHERE tenant_id = ? ' +
   'UNION ALL SELECT 3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, adult, youth, child, max_nights, NULL FROM tourist_taxes ' +
   'WHERE tenant_id = ?';
+
+/**
+ * Every type's seasons over a window's nights (part 0) and stay rules on its dates (part 1), in one statement, by
+ * part, type and date: the rows coverageRuns keeps (a range starting before the window's end and ending on or after
+ * its start). Both parts give their columns in the order toSeason and toRestriction read, after the part.
+ */
+const WINDOW_PART =
+  'SELECT 0, site_type_id, from_date, to_date, pitch, adult, youth, child, vat_rate FROM seasons ' +
+  'WHERE tenant_id = ? AND from_date < ? AND to_date >= ? ' +
+  'UNION ALL SELECT 1, site_type_id, from_date, to_date, min_stay, max_stay, CAST(closed_to_arrival AS INTEGER), ' +
+  'CAST(closed_to_departure AS INTEGER), CAST(stop_sell AS INTEGER) FROM restrictions ' +
+  'WHERE tenant_id = ? AND from_date < ? AND to_date >= ? ORDER BY 1, 2, 3';
 
 const maybeInt = (value: unknown) => (value === null ? null : toInt(value));
 const byFrom = (a: { from: string }, b: { from: string }) => compareAscii(a.from, b.from);
@@ -146,6 +159,18 @@ export class SqlTariffRepository implements TariffRepository, ExtraRepository {
         .sort((a, b) => compareAscii(a.code, b.code)),
       touristTax: tax ? toTouristTax(tax.slice(8)) : null,
     };
+  }
+
+  async seasonsAndRulesOver(tenantId: number, window: DateRange): Promise<SeasonsAndRules> {
+    const over = [tenantId, window.to, window.from];
+    const rows = await this.db.rows(WINDOW_PART, [...over, ...over]);
+    const seasons: Season[] = [];
+    const restrictions: Restriction[] = [];
+    for (const row of rows) {
+      if (toInt(row[0]) === 0) seasons.push(toSeason(row.slice(1)));
+      else restrictions.push(toRestriction(row.slice(1)));
+    }
+    return { seasons, restrictions };
   }
 
   async restrictionsOf(tenantId: number, siteTypeId: number): Promise<Restriction[]> {

@@ -1,7 +1,7 @@
 import type { DateRange, Stay } from '../bookings/stay';
 import { type CalendarDate, daysBetween } from '../shared/calendar-date';
 import type { Rappen } from '../shared/money';
-import { type Restriction, type Season, type Tariff, coverageRuns, tariffOfSiteType } from './tariff';
+import { type Restriction, type Season, type SeasonsAndRules, coverageRuns } from './tariff';
 
 /**
  * One night of a site type's calendar: how many of its active pitches are free, the season's prices (null where no
@@ -59,14 +59,14 @@ export class WindowNights {
  * A row's `minStay` of null stays null; only a date without a row shows 1.
  */
 export function calendarDays(
-  tariff: Tariff,
+  tariff: SeasonsAndRules,
   siteTypeId: number,
   nights: WindowNights,
   freeOn: (date: CalendarDate, night: number) => number,
 ): CalendarDay[] {
-  const own = tariffOfSiteType(tariff, siteTypeId);
-  const seasons = perNight<Season>(own.seasons, nights.window);
-  const rows = perNight<Restriction>(own.restrictions, nights.window);
+  const own = <T extends { siteTypeId: number }>(rows: readonly T[]) => rows.filter((row) => row.siteTypeId === siteTypeId);
+  const seasons = perNight<Season>(own(tariff.seasons), nights.window);
+  const rows = perNight<Restriction>(own(tariff.restrictions), nights.window);
   // Every day is the same literal, fields in the same order, so that all of them share one shape.
   return nights.dates.map((date, night) => {
     const season = seasons[night] ?? null;

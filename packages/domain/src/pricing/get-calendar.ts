@@ -18,8 +18,8 @@ export interface SiteTypeCalendar {
 /**
  * `GET /calendar/`: per site type, in id order, every night of the window with its free pitches, its prices and its
  * stay rules, from the same tariff quotes are priced by. One read of the page's types, one of their active sites, one
- * of their occupying stays and one of the tariff, whatever the number of types and nights; all in one snapshot, so
- * that a booking committed meanwhile shows on every night or on none.
+ * of their occupying stays and one of the tariff's seasons and rules over the window, whatever the number of types and
+ * nights; all in one snapshot, so that a booking committed meanwhile shows on every night or on none.
  */
 export class GetCalendar {
   readonly scope: Scope = 'rates:read';
@@ -47,7 +47,7 @@ export class GetCalendar {
               sites.map((site) => site.id),
               window,
             ),
-        this.tariffs.tariffOf(tenantId),
+        this.tariffs.seasonsAndRulesOver(tenantId, window),
       ]);
       const nights = new WindowNights(window);
       const bySite = staysBySite(stays);

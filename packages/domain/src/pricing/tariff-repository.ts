@@ -1,6 +1,6 @@
 import type { DateRange } from '../bookings/stay';
 import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
-import type { Extra, Restriction, Tariff } from './tariff';
+import type { Extra, Restriction, SeasonsAndRules, Tariff } from './tariff';
 
 /** An extra as `GET /extras/` shows it: the tariff's row and when it last changed, by any writer. */
 export interface ExtraRecord extends Extra {
@@ -24,6 +24,12 @@ export interface TariffRepository {
    * the tenant (in `code` order) and the tourist tax. For that type and stay it gives what `tariffOf` would.
    */
   tariffOfSiteType(tenantId: number, siteTypeId: number, stay: DateRange): Promise<Tariff>;
+  /**
+   * What a calendar of `window` shows, in one read: every type's seasons that cover a night of the window and its
+   * restrictions on a date of it, by type and date. For every type and night of the window it gives what `tariffOf`
+   * would.
+   */
+  seasonsAndRulesOver(tenantId: number, window: DateRange): Promise<SeasonsAndRules>;
   /** The stay rules of one site type, in date order: what every create checks (docs/channel-managers.md). */
   restrictionsOf(tenantId: number, siteTypeId: number): Promise<Restriction[]>;
 }

@@ -66,6 +66,9 @@ export interface Tariff {
   touristTax: TouristTax | null;
 }
 
+/** The part of a tariff a calendar shows: the seasons' prices and the stay rules of each night. */
+export type SeasonsAndRules = Pick<Tariff, 'seasons' | 'restrictions'>;
+
 /** An extra asked for by its code; `quantity` is a whole number of at least 1. */
 export interface ExtraRequest {
   code: string;

@@ -7,7 +7,7 @@ import { isOccupying } from '../bookings/booking-status';
 import type { DateRange } from '../bookings/stay';
 import { rangesOverlap } from '../shared/calendar-date';
 import type { SiteTypeRepository } from '../sites/site-type';
-import type { Restriction, Tariff } from '../pricing/tariff';
+import type { Restriction, SeasonsAndRules, Tariff } from '../pricing/tariff';
 import { compareAscii } from '../pricing/tariff';
 import type { ExtraRecord, ExtraRepository, TariffRepository } from '../pricing/tariff-repository';
 import type { NewQuote, Quote, QuoteRepository } from '../quotes/quote';
@@ -74,6 +74,15 @@ export class InMemoryTariffRepository implements TariffRepository, ExtraReposito
       seasons: own(whole.seasons, (season) => season.from < stay.to && season.to >= stay.from),
       restrictions: own(whole.restrictions, (rule) => rule.from <= stay.to && rule.to >= stay.from),
     };
+  }
+
+  async seasonsAndRulesOver(tenantId: number, window: DateRange): Promise<SeasonsAndRules> {
+    const { seasons, restrictions } = this.whole(tenantId);
+    const over = <T extends { siteTypeId: number; from: string; to: string }>(rows: T[]) =>
+      rows
+        .filter((row) => row.from < window.to && row.to >= window.from)
+        .sort((a, b) => a.siteTypeId - b.siteTypeId || compareAscii(a.from, b.from));
+    return { seasons: over(seasons), restrictions: over(restrictions) };
   }
 
   /** What tariffOf answers, for the part to be cut from without counting as a read of the whole. */

@@ -3,7 +3,7 @@ import { aTenant } from '../mothers';
 import { aSeason } from '../tariff-mothers';
 import { type AdapterSetup, seedTenant, uniqueSlug, useAdapterSet } from './adapter-set';
 import { aNewBooking } from './new-booking';
-import { aSellingTenant } from './tariff.contract';
+import { aSellingTenant, aSellingTenantWithChalets } from './tariff.contract';
 
 /**
  * What a quote reads (docs/channel-managers.md, "Quotes"): one site type's part of the tariff for the stay, exactly
@@ -13,18 +13,10 @@ import { aSellingTenant } from './tariff.contract';
 export function describeQuoteReadsContract(name: string, setup: AdapterSetup): void {
   describe(`what a quote reads, contract: ${name}`, () => {
     const adapters = useAdapterSet(setup);
-    const rawWriter = () => adapters().raw();
 
     it('reads one type’s part for a stay: seasons over its nights, rules from arrival to departure, every extra', async () => {
       const set = adapters();
-      const tenantId = await aSellingTenant(set);
-      const raw = await rawWriter();
-      try {
-        await raw.insertSeason(tenantId, aSeason({ siteTypeId: 2, from: '2027-06-20', to: '2027-07-10' }));
-      } finally {
-        await raw.close();
-      }
-      const whole = await set.tariffs.tariffOf(tenantId);
+      const { tenantId, whole } = await aSellingTenantWithChalets(set);
       const [june, july] = whole.seasons.filter((season) => season.siteTypeId === 1);
       const [julyRule, augustRule] = whole.restrictions;
       const part = (siteTypeId: number, from: string, to: string) => set.tariffs.tariffOfSiteType(tenantId, siteTypeId, { from, to });

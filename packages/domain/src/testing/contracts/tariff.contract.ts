@@ -36,6 +36,21 @@ export async function aSellingTenant(set: AdapterSet, slug = uniqueSlug('tariff'
   );
 }
 
+/**
+ * aSellingTenant with a season of chalets too (type 2, 2027-06-20 to 2027-07-10), written beside the import, and the
+ * whole tariff read back: what the partial reads of quotes and calendars are held against.
+ */
+export async function aSellingTenantWithChalets(set: AdapterSet) {
+  const tenantId = await aSellingTenant(set);
+  const raw = await set.raw();
+  try {
+    await raw.insertSeason(tenantId, aSeason({ siteTypeId: 2, from: '2027-06-20', to: '2027-07-10' }));
+  } finally {
+    await raw.close();
+  }
+  return { tenantId, whole: await set.tariffs.tariffOf(tenantId) };
+}
+
 const feedOf = async (set: AdapterSet, tenantId: number) =>
   (await set.changes.read(tenantId, 0, CHANGE_TYPES, 500)).changes.map((c) => `${c.type}:${c.id}${c.deleted ? ':deleted' : ''}`);
 
@@ -66,6 +81,26 @@ export function describeTariffContract(name: string, setup: AdapterSetup): void 
       expect(tariff.touristTax).toEqual(aTouristTax({ maxNights: 7 }));
       expect(await set.tariffs.restrictionsOf(tenantId, 1)).toEqual(tariff.restrictions);
       expect(await set.tariffs.restrictionsOf(tenantId, 2)).toEqual([]);
+    });
+
+    it('reads for a calendar every type’s seasons over the window’s nights and rules on its dates, by type and date', async () => {
+      const set = adapters();
+      const { tenantId, whole } = await aSellingTenantWithChalets(set);
+      const [june, july, chalets] = whole.seasons;
+      const [julyRule, augustRule] = whole.restrictions;
+      expect(chalets).toEqual(aSeason({ siteTypeId: 2, from: '2027-06-20', to: '2027-07-10' }));
+      const over = (from: string, to: string) => set.tariffs.seasonsAndRulesOver(tenantId, { from, to });
+      // The July season and rule start on `to`, which is no night of the window; a range ending on `from` covers it.
+      expect(await over('2027-06-25', '2027-07-01')).toEqual({ seasons: [june, chalets], restrictions: [] });
+      expect(await over('2027-07-10', '2027-07-11')).toEqual({ seasons: [july, chalets], restrictions: [julyRule] });
+      expect(await over('2027-07-11', '2027-08-01')).toEqual({ seasons: [july], restrictions: [julyRule] });
+      expect(await over('2027-05-01', '2028-01-01')).toEqual({ seasons: whole.seasons, restrictions: [julyRule, augustRule] });
+      expect(await over('2027-09-01', '2027-09-03')).toEqual({ seasons: [], restrictions: [] });
+      const bare = await seedTenant(set, aTenant(uniqueSlug('bare')));
+      expect(await set.tariffs.seasonsAndRulesOver(bare, { from: '2027-05-01', to: '2028-01-01' })).toEqual({
+        seasons: [],
+        restrictions: [],
+      });
     });
 
     it('gives a tenant without a tariff an empty one, and never another tenant’s', async () => {
