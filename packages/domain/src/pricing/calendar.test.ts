@@ -9,11 +9,16 @@ import { WindowNights, calendarDays, freeNightsByType } from './calendar';
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
 
 describe('WindowNights', () => {
-  it('dates every night as addDays does, over month ends, a leap day, new year and four-digit early years', () => {
+  it('dates every night as addDays does, over month ends, leap days, new year and four-digit early years', () => {
     for (const window of [
       { from: '2027-12-30', to: '2029-03-02' },
       { from: '0099-12-30', to: '0100-01-02' },
       { from: '2026-06-01', to: '2026-06-02' },
+      // 2000 has a leap day, 2100 none, 1600 one; 0001 is the first year a date can have.
+      { from: '1999-12-30', to: '2000-12-31' },
+      { from: '2099-12-31', to: '2100-12-31' },
+      { from: '1599-12-31', to: '1600-12-31' },
+      { from: '0001-01-01', to: '0001-03-02' },
     ]) {
       const nights = new WindowNights(window);
       const count = daysBetween(window.from, window.to);

@@ -1,5 +1,5 @@
 import type { DateRange, Stay } from '../bookings/stay';
-import { type CalendarDate, daysBetween } from '../shared/calendar-date';
+import { type CalendarDate, dayAfter, dayNumber } from '../shared/calendar-date';
 import type { Rappen } from '../shared/money';
 import { type Restriction, type Season, type SeasonsAndRules, coverageRuns } from './tariff';
 
@@ -21,26 +21,20 @@ export interface CalendarDay {
   stopSell: boolean;
 }
 
-const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
-
 /**
  * The nights of a calendar's window (night 0 is `from`), worked out once per calendar: their dates are the same for
- * every site type, and a date's night is a look-up, where a `Date` round trip per night, per stay and per type cost
- * more than the rest of a year's calendar.
+ * every site type, and a date's night is counted from its digits, where a `Date` round trip per night, per stay and
+ * per type cost more than the rest of a year's calendar.
  */
 export class WindowNights {
   readonly dates: readonly CalendarDate[];
-  private readonly nightOf = new Map<CalendarDate, number>();
+  private readonly first: number;
 
   constructor(readonly window: DateRange) {
     const dates: CalendarDate[] = [];
-    // Stepped with the UTC getters: toISOString per night costs several times as much.
-    const day = new Date(`${window.from}T00:00:00Z`);
-    for (let night = 0, count = daysBetween(window.from, window.to); night < count; night++) {
-      const date = `${String(day.getUTCFullYear()).padStart(4, '0')}-${twoDigits(day.getUTCMonth() + 1)}-${twoDigits(day.getUTCDate())}`;
+    this.first = dayNumber(window.from);
+    for (let night = 0, date = window.from, count = dayNumber(window.to) - this.first; night < count; night++, date = dayAfter(date)) {
       dates.push(date);
-      this.nightOf.set(date, night);
-      day.setUTCDate(day.getUTCDate() + 1);
     }
     this.dates = dates;
   }
@@ -49,7 +43,7 @@ export class WindowNights {
   clamp(date: CalendarDate): number {
     if (date <= this.window.from) return 0;
     if (date >= this.window.to) return this.dates.length;
-    return this.nightOf.get(date) ?? daysBetween(this.window.from, date);
+    return dayNumber(date) - this.first;
   }
 }
 
@@ -91,7 +85,7 @@ export function calendarDays(
 function perNight<T extends { from: CalendarDate; to: CalendarDate }>(ranges: readonly T[], window: DateRange): (T | null)[] {
   const items: (T | null)[] = [];
   for (const run of coverageRuns(ranges, window)) {
-    for (let nights = daysBetween(run.from, run.to); nights > 0; nights--) items.push(run.item);
+    for (let nights = dayNumber(run.to) - dayNumber(run.from); nights > 0; nights--) items.push(run.item);
   }
   return items;
 }

@@ -1,5 +1,5 @@
 import type { DateRange } from '../bookings/stay';
-import { type CalendarDate, addDays } from '../shared/calendar-date';
+import { type CalendarDate, dayAfter } from '../shared/calendar-date';
 import type { Scaled } from '../shared/fixed-decimal';
 import type { Rappen } from '../shared/money';
 
@@ -167,8 +167,8 @@ export function coverageRuns<T extends { from: CalendarDate; to: CalendarDate }>
       runs.push({ item: null, from: cursor, to: range.from });
       cursor = range.from;
     }
-    const after = addDays(range.to, 1);
-    const end = after < window.to ? after : window.to;
+    // The day after the range, but not past the window (the window's end may be no date's day after).
+    const end = range.to < window.to ? dayAfter(range.to) : window.to;
     if (end > cursor) {
       runs.push({ item: range, from: cursor, to: end });
       cursor = end;

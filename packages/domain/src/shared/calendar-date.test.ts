@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isCalendarDate, rangesOverlap } from './calendar-date';
+import { addDays, dayAfter, dayNumber, daysBetween, isCalendarDate, rangesOverlap } from './calendar-date';
 import { formatDateTime } from './clock';
 
 // docs/api-behaviour.md §2: dates are strictly YYYY-MM-DD in the body and in filters.
@@ -90,5 +90,20 @@ describe('formatDateTime', () => {
 
   it('keeps milliseconds that are not zero', () => {
     expect(formatDateTime(new Date('2026-06-01T12:00:00.250Z'))).toBe('2026-06-01T12:00:00.250Z');
+  });
+});
+
+describe('dayAfter and dayNumber', () => {
+  it('step and count days as addDays and daysBetween do: month ends, leap days of 2000 and 1600, none in 2100, years 1 to 9999', () => {
+    const starts = ['0001-01-01', '0099-12-25', '1599-12-01', '1899-12-01', '1999-12-01', '2023-12-20', '2099-11-30', '9998-12-01'];
+    for (const start of starts) {
+      let date = start;
+      for (let day = 0; day < 800 && date < '9999-12-31'; day++) {
+        expect(dayAfter(date), date).toBe(addDays(date, 1));
+        expect(dayNumber(date) - dayNumber(start), date).toBe(daysBetween(start, date));
+        date = dayAfter(date);
+      }
+    }
+    expect(dayAfter('9999-12-30')).toBe('9999-12-31');
   });
 });
