@@ -4,6 +4,7 @@
  *
  *   tsx bench/generate.ts --out bench/.work/t.json [--bookings 100000] [--sites 500] [--customers 20000]
  *                         [--staff 30] [--invoices 50000] [--seed 1] [--slug bench] [--selling]
+ *                         [--bookings-from YYYY-MM-DD]
  *
  * Every date from 2030 on is free on every site. The benchmark's POST case books only inside that window
  * (FREE_WINDOW_START), which is why it can expect 201 for every request while the overlap rule is enforced.
@@ -158,12 +159,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       invoices: { type: 'string' },
       seed: { type: 'string' },
       selling: { type: 'boolean' },
+      'bookings-from': { type: 'string' },
     },
   });
   if (!values.out) {
     console.error(
       'usage: tsx bench/generate.ts --out FILE [--bookings N] [--sites N] [--customers N] [--staff N] [--invoices N] [--seed N] ' +
-        '[--slug S] [--selling]',
+        '[--slug S] [--selling] [--bookings-from YYYY-MM-DD]',
     );
     process.exit(2);
   }
@@ -178,6 +180,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       invoices: numeric(values.invoices),
       seed: numeric(values.seed),
       selling: values.selling,
+      bookingsFrom: values['bookings-from'],
     }).filter(([, v]) => v !== undefined),
   ) as Partial<TenantSpec>;
   const started = performance.now();

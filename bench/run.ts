@@ -16,7 +16,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runMainBackend, type MainDatabase, type Tenants } from './backend';
 import { bulkLoadPair } from './bulk-load';
-import { generateTenant, type TenantSpec } from './generate';
+import { DEFAULT_SPEC, generateTenant, type TenantSpec } from './generate';
 import { cleanup, databaseActivity, freshDatabase, installCleanup, keepLogsAtEnd } from './lifecycle';
 import { log, options, ROOT, workDir } from './options';
 import { mainPairs } from './pair-cases';
@@ -29,11 +29,13 @@ import type { Results } from './results';
 import { importTenant, runBaseline } from './server';
 import { benchServerEnv } from './server-env';
 import { evaluateTargets } from './targets';
+import { bookingsFromAtDensityOf } from './tenant-model';
 import { postBodies } from './write-cases';
 
 const stopWatchdog = installCleanup(options.timeLimitSeconds);
 /** The calendar tenant's pitches and types (bench/README.md, "Shapes of load"). */
 const CALENDAR_SHAPE = { sites: 200, selling: true } as const;
+const BIG_BOOKINGS = 1_000_000;
 const { parts } = options;
 
 function generateAll(): Tenants {
@@ -56,8 +58,18 @@ function generateAll(): Tenants {
       invoices: 0,
       seed: 4,
     }),
-    // The calendar tenant's shape, so that its calendar is the same one at 1M bookings; page 1 of bookings is the same.
-    big: options.big && parts.mainCases ? make('big', { ...CALENDAR_SHAPE, slug: 'bench-1m', bookings: 1_000_000, seed: 3 }) : null,
+    // The calendar tenant's shape and its bookings per year at 100k, over a history ten times as long: the same
+    // calendar, as a campsite's grows, with as many stays on each night. Page 1 of bookings is the same.
+    big:
+      options.big && parts.mainCases
+        ? make('big', {
+            ...CALENDAR_SHAPE,
+            slug: 'bench-1m',
+            bookings: BIG_BOOKINGS,
+            bookingsFrom: bookingsFromAtDensityOf(BIG_BOOKINGS, DEFAULT_SPEC.bookings),
+            seed: 3,
+          })
+        : null,
   };
 }
 

@@ -2,8 +2,8 @@
  * A generated tenant as pure functions of (seed, kind, id) (bench/seeded.ts): an invoice can recompute "its" booking,
  * and a booking "its" customer, without either being kept in memory.
  *
- * Data is "as of" 2026-06-30: created_at runs from 2019 to then, check-ins up to early 2027, so every date from 2030 on
- * is free on every site.
+ * Data is "as of" 2026-06-30: created_at runs from 2019 (or the spec's `bookingsFrom`) to then, check-ins up to early
+ * 2027, so every date from 2030 on is free on every site.
  */
 import {
   FIRST_NAMES,
@@ -31,6 +31,11 @@ export interface TenantSpec {
    * a tariff (bench/selling-fixture.ts). Otherwise the five types of SITE_TYPES, drawn per section, and no tariff.
    */
   selling?: boolean;
+  /**
+   * The first booking's creation date (YYYY-MM-DD), 2019-01-01 unless given: a longer history holds more bookings at
+   * the same density per year, where more bookings in the same years would crowd more stays onto each night.
+   */
+  bookingsFrom?: string;
 }
 
 export const DEFAULT_SPEC: TenantSpec = {
@@ -51,6 +56,14 @@ const DAY = 86_400_000;
 const BOOKINGS_FROM = Date.UTC(2019, 0, 1);
 const USERS_FROM = Date.UTC(2018, 0, 1);
 const AS_OF = Date.UTC(2026, 5, 30);
+
+/**
+ * The `bookingsFrom` that gives `bookings` the density per year of `reference` bookings from 2019 (the default): n
+ * times the bookings over n times the years, so that a night holds as many stays as it does at `reference`.
+ */
+export function bookingsFromAtDensityOf(bookings: number, reference: number): string {
+  return isoDate(AS_OF - Math.round(((AS_OF - BOOKINGS_FROM) * bookings) / reference / DAY) * DAY);
+}
 
 function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
@@ -96,7 +109,15 @@ function mix(seed: number): number {
 
 /** The tenant as pure functions of id; see the file comment in seeded.ts. */
 export class TenantModel {
-  constructor(readonly spec: TenantSpec) {}
+  /** When the first booking was made (BOOKINGS_FROM unless the spec says otherwise). */
+  private readonly bookingsFrom: number;
+
+  constructor(readonly spec: TenantSpec) {
+    this.bookingsFrom = spec.bookingsFrom === undefined ? BOOKINGS_FROM : Date.parse(`${spec.bookingsFrom}T00:00:00Z`);
+    if (Number.isNaN(this.bookingsFrom) || this.bookingsFrom >= AS_OF) {
+      throw new Error(`bookingsFrom: not a date before 2026-06-30: ${spec.bookingsFrom}`);
+    }
+  }
 
   token(): string {
     const rng = Rng.of(this.spec.seed, KIND.key, 1);
@@ -152,8 +173,8 @@ export class TenantModel {
   bookingCreatedAt(id: number): number {
     const rng = Rng.of(this.spec.seed, KIND.booking, -id);
     if (id > 1 && rng.next() < 0.01) return this.bookingCreatedAt(id - 1);
-    const step = (AS_OF - BOOKINGS_FROM) / this.spec.bookings;
-    return Math.floor((BOOKINGS_FROM + (id - 1) * step + rng.next() * step) / 1000) * 1000;
+    const step = (AS_OF - this.bookingsFrom) / this.spec.bookings;
+    return Math.floor((this.bookingsFrom + (id - 1) * step + rng.next() * step) / 1000) * 1000;
   }
 
   booking(id: number) {
@@ -164,7 +185,8 @@ export class TenantModel {
       [[8, 60], 4],
       [[61, 240], 4],
     ] as const);
-    const checkIn = createdAt - (createdAt % DAY) + rng.int(lead[0], lead[1]) * DAY;
+    // The midnight before, also before 1970 (where % is negative).
+    const checkIn = createdAt - (((createdAt % DAY) + DAY) % DAY) + rng.int(lead[0], lead[1]) * DAY;
     const span = rng.weighted([
       [[1, 3], 5],
       [[4, 7], 3.5],
@@ -246,7 +268,7 @@ export class TenantModel {
         line(2, 'Tourist tax per person and night', (b.num_adults + b.num_children) * nights * 1000, 250, 0, touristTax),
       ];
     } else {
-      issuedAt = BOOKINGS_FROM + rng.next() * (AS_OF - BOOKINGS_FROM);
+      issuedAt = this.bookingsFrom + rng.next() * (AS_OF - this.bookingsFrom);
       total = rng.int(5, 200) * 100 + rng.pick([0, 20, 50, 80]);
       lines = [line(1, 'Shop', 1000, total, 810, total)];
     }
