@@ -15,6 +15,7 @@ import { createLoad, type PostBodies } from './write-cases';
 
 export const MAIN_ACCELERATORS: readonly AcceleratorSpec[] = [
   { name: 'ANSWER_CACHE', cases: ['page1', 'detail_repeated', 'sites'], distinct: false },
+  { name: 'COMPRESSED_ANSWERS', cases: ['page1', 'sites'], distinct: false },
   { name: 'KEPT_TOTALS', cases: ['status', 'bookings_filtered_random', 'invoices_filtered_random'], distinct: true },
   { name: 'KEYSET_PAGES', cases: ['page500_next'], distinct: true },
   { name: 'KEYS_FIRST', cases: ['page500_number', 'checkin_range'], distinct: true },

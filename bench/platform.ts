@@ -24,6 +24,7 @@ const PAGES = [`${API}/bookings/`, `${API}/sites/`];
 
 export const PLATFORM_ACCELERATORS: readonly AcceleratorSpec[] = [
   { name: 'ANSWER_CACHE', cases: ['spread', 'one_tenant'], distinct: false },
+  { name: 'COMPRESSED_ANSWERS', cases: ['spread', 'one_tenant'], distinct: false },
   { name: 'KEPT_TOTALS', cases: ['spread', 'one_tenant'], distinct: true },
 ];
 

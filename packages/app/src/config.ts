@@ -7,11 +7,14 @@ import type { SqlAccelerators } from '@campsite/adapters-sql';
 export interface Accelerators extends SqlAccelerators {
   /** Rendered GET answers kept while the tenant's data version holds. */
   answerCache: boolean;
+  /** The answer cache keeps its answers deflated, and inflates them on each hit. */
+  compressedAnswers: boolean;
 }
 
 /** The environment variable of each accelerator: ACCELERATOR_ and its name in capitals, e.g. ACCELERATOR_ANSWER_CACHE. */
 export const ACCELERATOR_VARIABLES: Readonly<Record<keyof Accelerators, string>> = {
   answerCache: 'ACCELERATOR_ANSWER_CACHE',
+  compressedAnswers: 'ACCELERATOR_COMPRESSED_ANSWERS',
   keptTotals: 'ACCELERATOR_KEPT_TOTALS',
   keysetPages: 'ACCELERATOR_KEYSET_PAGES',
   keysFirst: 'ACCELERATOR_KEYS_FIRST',

@@ -40,7 +40,9 @@ export function registerHttp({ single, get }: Registrar, parts: HttpParts): { cl
   const { config, persistence, clock, logger, observer } = parts;
   // docs/performance.md, "Answer cache": rendered answers kept while the tenant's data version holds.
   single(TOKENS.AnswerCache, () =>
-    config.accelerators.answerCache ? new AnswerCache(persistence.versions, config.cacheBudgetBytes) : undefined,
+    config.accelerators.answerCache
+      ? new AnswerCache(persistence.versions, config.cacheBudgetBytes, { compressed: config.accelerators.compressedAnswers })
+      : undefined,
   );
   // A scrape reads the cache's figures; without the cache, the budget is there and nothing draws on it.
   parts.metrics?.watchCache(
