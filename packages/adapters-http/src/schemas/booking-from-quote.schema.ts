@@ -16,15 +16,29 @@ const GUEST_FIELDS = ['guest_first_name', 'guest_last_name', 'guest_email'] as c
 const NO_SITE = 0;
 
 /**
+ * The schema of the guest's fields and the stay fields sent, made once per set of stay fields (at most 32): a schema
+ * picked anew for each request is compiled anew by zod on its first parse.
+ */
+const pickedSchemas = new Map<string, ReturnType<typeof bookingFieldsSchema.pick>>();
+function schemaFor(sent: readonly FieldName[]) {
+  const key = sent.join(',');
+  let schema = pickedSchemas.get(key);
+  if (!schema) {
+    const mask = Object.fromEntries([...sent, ...GUEST_FIELDS].map((name) => [name, true])) as Partial<Record<FieldName, true>>;
+    schema = bookingFieldsSchema.pick(mask);
+    pickedSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+/**
  * A create request that names a quote (docs/channel-managers.md, "Booking from a quote"). The stay fields may be left
  * out; each one sent is read with its usual rules (so a malformed value gets its usual message) and handed on for the
  * use case to compare with the quote. Refused fields make `guest` null; their messages stay here, because the quote
  * is looked up first.
  */
 export function readBookingFromQuote(object: PyObject): CreateBookingRead {
-  const sent = STAY_FIELDS.filter((name) => object[name] !== undefined);
-  const mask = Object.fromEntries([...sent, ...GUEST_FIELDS].map((name) => [name, true])) as Partial<Record<FieldName, true>>;
-  const fieldsSchema = bookingFieldsSchema.pick(mask);
+  const fieldsSchema = schemaFor(STAY_FIELDS.filter((name) => object[name] !== undefined));
   const parsed = fieldsSchema.safeParse(declaredFields(fieldsSchema, object));
   const customer = readCustomer(object.customer_id);
   const extras = readExtras(object.extras);
