@@ -1,4 +1,16 @@
-import type { SqlExecutor } from './sql-executor';
+import { type SqlExecutor, toInt } from './sql-executor';
+
+/** A row to insert under the next value of a counter (SqlDialect.insertUnderCounter). */
+export interface CountedRow {
+  /** An upsert that moves the counter on and returns its new value as its one column. */
+  readonly counter: string;
+  readonly counterParams: readonly unknown[];
+  readonly table: string;
+  /** The row's columns, the counted one first. */
+  readonly columns: readonly string[];
+  /** The values of the columns after the first. */
+  readonly values: readonly unknown[];
+}
 
 /**
  * What one SQL text cannot say alike on both engines, as one class per engine (sqlite/sqlite-dialect.ts,
@@ -93,6 +105,30 @@ export abstract class SqlDialect {
    */
   sortsKeysFirst(): boolean {
     return false;
+  }
+
+  /**
+   * Whether a booking list with a check-in range reads the check-in index in the list's order, counted by the day and
+   * month totals (docs/performance.md, "Check-in walk"). Default: no, the planner finds the range through the check-in
+   * index by itself.
+   */
+  walksCheckIns(): boolean {
+    return false;
+  }
+
+  /**
+   * Inserts `row` under its counter's next value and answers that value. The counter's row stays locked until the
+   * insert commits, so rows of one counter take turns. Default: the two statements in one transaction, for an engine
+   * whose write transaction runs them without waiting for a client between them.
+   */
+  async insertUnderCounter(db: SqlExecutor, row: CountedRow): Promise<number> {
+    const insert = `INSERT INTO ${row.table} (${row.columns.join(', ')}) VALUES (${row.columns.map(() => '?').join(', ')})`;
+    return db.transaction(async (tx) => {
+      const counted = await tx.get<Record<string, unknown>>(row.counter, row.counterParams);
+      const value = toInt(Object.values(counted!)[0]);
+      await tx.run(insert, [value, ...row.values]);
+      return value;
+    });
   }
 
   /**

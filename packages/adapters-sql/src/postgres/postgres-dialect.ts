@@ -1,5 +1,5 @@
-import { SqlDialect } from '../sql-dialect';
-import type { SqlExecutor } from '../sql-executor';
+import { type CountedRow, SqlDialect } from '../sql-dialect';
+import { type SqlExecutor, toInt } from '../sql-executor';
 
 /** Postgres's insufficient_privilege: the role may not set session_replication_role. */
 const INSUFFICIENT_PRIVILEGE = '42501';
@@ -26,6 +26,16 @@ export class PostgresDialect extends SqlDialect {
   /** One database-wide sequence, so a value never comes back, not even after a tenant is imported again. */
   nextDataVersion(): string {
     return "nextval('data_versions')";
+  }
+
+  /** One statement, so that the counter's row is never held locked across a round trip to the client. */
+  override async insertUnderCounter(db: SqlExecutor, row: CountedRow): Promise<number> {
+    const [first, ...after] = row.columns;
+    const sql =
+      `WITH counter AS (${row.counter}) INSERT INTO ${row.table} (${row.columns.join(', ')}) ` +
+      `VALUES ((SELECT * FROM counter), ${after.map(() => '?').join(', ')}) RETURNING ${first}`;
+    const inserted = await db.get<Record<string, unknown>>(sql, [...row.counterParams, ...row.values]);
+    return toInt(inserted![first!]);
   }
 
   utcDay(column: string): string {

@@ -62,7 +62,7 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
 
   async create(key: NewApiKey): Promise<ApiKey> {
     const createdAt = this.clock.now();
-    // The database moves the tenant's data stamp (migration 005): no hand-marking here.
+    // The database moves the tenant's data version (migration 005): no hand-marking here.
     const row = await translatingSqlErrors(() =>
       this.db.get<{ id: unknown }>(
         `INSERT INTO api_keys (${API_KEY_COLUMNS.join(', ')}) VALUES (${API_KEY_COLUMNS.map(() => '?').join(', ')}) RETURNING id`,

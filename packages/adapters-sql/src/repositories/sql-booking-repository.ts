@@ -30,10 +30,7 @@ const BOOKING_BY_ID = byIdSql(BOOKINGS);
 const OCCUPYING_IN = `(${OCCUPYING_STATUSES.map(() => '?').join(', ')})`;
 
 export class SqlBookingRepository implements BookingRepository {
-  /**
-   * SQLite only: PostgreSQL's planner finds a check-in range through the check-in index by itself, and the walk's
-   * totals cost it more than they saved (docs/performance.md, "Check-in walk").
-   */
+  /** Where the engine gains by it (SqlDialect.walksCheckIns; docs/performance.md, "Check-in walk"). */
   private readonly walksCheckIns: boolean;
 
   constructor(
@@ -41,7 +38,7 @@ export class SqlBookingRepository implements BookingRepository {
     private readonly inserter: BookingInserter,
     private readonly accelerators: SqlAccelerators,
   ) {
-    this.walksCheckIns = accelerators.checkInWalk && db.dialect.name === 'sqlite';
+    this.walksCheckIns = accelerators.checkInWalk && db.dialect.walksCheckIns();
   }
 
   /**
