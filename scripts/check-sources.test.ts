@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LONG_FILES_BEING_SPLIT, MAX_LINES, OUTSIDE, REPOSITORY_CONFIG, checkSources } from './check-sources.mjs';
+import { MAX_LINES, OUTSIDE, REPOSITORY_CONFIG, checkSources } from './check-sources.mjs';
 
 const SCRIPT = fileURLToPath(new URL('check-sources.mjs', import.meta.url));
 const CITES = 'which a reader cannot look up: state the rule or link docs/';
 
-/** The repository's rules without its list of files being split, which a small tree does not hold. */
-const RULES = { ...REPOSITORY_CONFIG, longFilesBeingSplit: [] };
+const RULES = REPOSITORY_CONFIG;
 
 let tree: string;
 
@@ -137,26 +136,10 @@ describe(`no hand-written source file over ${MAX_LINES} lines`, () => {
     write('packages/app/test/sneaky.test.ts', "// sneaky.ts\nit('x', () => {});\n");
     expect(checkSources(tree, RULES)).toEqual(['packages/app/src/sneaky.ts:301: 302 lines, over 300: split it by topic']);
   });
-
-  it('lets a file being split stay long, and fails the list once that file is split or gone', () => {
-    write('packages/app/src/server.ts', linesOf(400));
-    write('packages/app/src/container.ts', linesOf(120));
-    const splitting = {
-      ...RULES,
-      longFilesBeingSplit: ['packages/app/src/server.ts', 'packages/app/src/container.ts', 'packages/app/src/gone.ts'],
-    };
-    expect(checkSources(tree, splitting)).toEqual([
-      'packages/app/src/container.ts:1: listed as being split, but it is split: take it off LONG_FILES_BEING_SPLIT',
-      'packages/app/src/gone.ts:1: listed as being split, but it is gone: take it off LONG_FILES_BEING_SPLIT',
-    ]);
-  });
 });
 
 describe('node scripts/check-sources.mjs', () => {
   const run = () => spawnSync(process.execPath, [SCRIPT, tree], { encoding: 'utf8' });
-  // The repository's own list of files being split, present and long, so that only the planted failures show.
-  beforeEach(() => LONG_FILES_BEING_SPLIT.forEach((path) => write(path, linesOf(MAX_LINES + 1))));
-
   it('exits 0 and prints nothing for a clean tree', () => {
     write('packages/domain/src/fine.ts', '// docs/database-rules.md §4\n');
     expect(run()).toMatchObject({ status: 0, stdout: '', stderr: '' });

@@ -1,17 +1,15 @@
 import type { Scope } from '@campsite/domain';
 import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../body/read-json-body';
-import { isOptionalField } from '../schemas/drf-fields';
 import { pagingQuerySchema } from '../schemas/paging.schema';
 import { headerRef, rateLimitHeaders } from './headers';
+import { jsonSchemaOf, ref } from './json-schemas';
 import {
-  components,
   forbiddenSchema,
   invalidHostSchema,
   methodNotAllowedSchema,
   notFoundSchema,
   payloadTooLargeSchema,
-  requestComponents,
   serverErrorSchema,
   serviceUnavailableSchema,
   throttledSchema,
@@ -21,66 +19,17 @@ import {
 
 /**
  * The pieces every operation of the OpenAPI document is built from (document.ts assembles them): JSON Schema from the
- * zod schemas, the headers, the shared answers, and the shapes of list operations. Nothing here names an endpoint.
+ * zod schemas (json-schemas.ts), the headers, the shared answers, and the shapes of list operations. Nothing here names an endpoint.
  */
 
 type JsonSchema = Record<string, unknown>;
 
 export { HEADERS, headerRef, rateLimitHeaders } from './headers';
+export { componentSchemas, ref } from './json-schemas';
 export type ResponseObject = Record<string, unknown>;
 
 export { DOCS_ASSETS, DOCS_PATH, GUIDES_PATH, OPENAPI_PATH } from '../docs-site/paths';
 export const API = '/api/v1/public';
-
-/** Strips zod's `$schema`: inside an OpenAPI 3.1 document the dialect is the document's own. */
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    override: dropOptionalFields,
-    unrepresentable: 'any',
-  }) as JsonSchema;
-  return rest;
-}
-
-/** A DRF field with a default is optional even though its zod transform accepts `undefined` itself. */
-function dropOptionalFields(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
-  const { zodSchema, jsonSchema } = ctx;
-  if (!(zodSchema instanceof z.ZodObject) || !Array.isArray(jsonSchema.required)) return;
-  const shape = zodSchema.shape as Record<string, z.ZodType>;
-  const required = (jsonSchema.required as string[]).filter((name) => shape[name] && !isOptionalField(shape[name]));
-  if (required.length > 0) jsonSchema.required = required;
-  else delete jsonSchema.required;
-}
-
-export function componentSchemas(): Record<string, JsonSchema> {
-  const all: Record<string, JsonSchema> = {};
-  for (const [registry, io] of [
-    [components, 'output'],
-    [requestComponents, 'input'],
-  ] as const) {
-    const { schemas } = z.toJSONSchema(registry, {
-      target: 'draft-2020-12',
-      io,
-      uri: (id) => `#/components/schemas/${id}`,
-      override: (ctx) => {
-        dropOptionalFields(ctx);
-        // zod writes the fields' metadata, not a registry's own: a component's description and examples come here.
-        const { id: _id, ...meta } = registry.get(ctx.zodSchema as unknown as z.ZodType) ?? {};
-        Object.assign(ctx.jsonSchema, meta);
-      },
-      unrepresentable: 'any',
-    }) as { schemas: Record<string, JsonSchema> };
-    for (const [name, { $schema: _dialect, $id: _id, ...schema }] of Object.entries(schemas)) all[name] = schema;
-  }
-  return all;
-}
-
-export const ref = (schema: z.ZodType): JsonSchema => {
-  const meta = components.get(schema) ?? requestComponents.get(schema);
-  if (!meta) throw new Error('an answer schema must be registered in components');
-  return { $ref: `#/components/schemas/${meta.id}` };
-};
 
 export function answer(
   description: string,
