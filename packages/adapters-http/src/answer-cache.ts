@@ -2,14 +2,27 @@ import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { DataVersion, DataVersions } from '@campsite/domain';
 import type { RenderedAnswer } from './rendered-answer';
 
-/** What an entry costs the budget besides its body and key: the entry, its map slot and the answer's fields. */
-const ENTRY_OVERHEAD_BYTES = 256;
+/**
+ * What an entry costs the budget besides its body and key: the entry, its map slot, the answer's fields and its tag,
+ * and the heap those take. Measured, not estimated: 40,000 kept one-booking answers (372 bytes each) cost 1.8-1.9 kB
+ * of resident memory apiece (docs/performance.md, "Memory"); at 256 bytes a budget of 32 MiB held twice as many as
+ * it should, and took over 130 MiB.
+ */
+const ENTRY_OVERHEAD_BYTES = 1400;
 
 /**
  * Smaller answers are kept as they are: an inflate costs about 10 µs however small its input (a zlib stream is made
  * and torn down for each), which is more than a one-record answer's bytes are worth to the budget.
  */
 const PACK_FROM_BYTES = 1024;
+
+/**
+ * Larger answers are kept as they are too: deflating one is paid by the request that rendered it, and for a year's
+ * calendar (about 700 kB) it costs about as much as the rendering (docs/performance.md, "Compressed answers"), while
+ * answers that large are few and seldom the same twice. The thousands of small tenants' pages the packing is for are
+ * a few kB each.
+ */
+const PACK_UP_TO_BYTES = 64 * 1024;
 
 /**
  * An entry asked again within this many requests to the cache is hot: its inflated bytes are kept beside its packed
@@ -60,10 +73,10 @@ export interface AnswerCacheStats {
  * the same answer under the same version at once share one rendering, so a write under load costs one read, not one
  * per waiting request.
  *
- * With `compressed`, an answer of PACK_FROM_BYTES or more is kept deflated, and the budget counts the deflated bytes
- * (docs/performance.md, "Compressed answers"): JSON shrinks five- to tenfold, so thousands of small tenants' pages
- * fit where a few hundred would. A hit inflates them, byte for byte the answer that was rendered; a hot entry
- * (HOT_WITHIN_ASKS) keeps its inflated bytes too, within HOT_SHARE of the budget.
+ * With `compressed`, an answer of PACK_FROM_BYTES to PACK_UP_TO_BYTES is kept deflated, and the budget counts the
+ * deflated bytes (docs/performance.md, "Compressed answers"): JSON shrinks five- to tenfold, so thousands of small
+ * tenants' pages fit where a few hundred would. A hit inflates them, byte for byte the answer that was rendered; a hot
+ * entry (HOT_WITHIN_ASKS) keeps its inflated bytes too, within HOT_SHARE of the budget.
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
@@ -142,7 +155,8 @@ export class AnswerCache {
   }
 
   private entryOf(version: DataVersion, answer: RenderedAnswer, keyBytes: number): Entry {
-    const packed = this.options.compressed && answer.length >= PACK_FROM_BYTES ? pack(answer) : undefined;
+    const packed =
+      this.options.compressed && answer.length >= PACK_FROM_BYTES && answer.length <= PACK_UP_TO_BYTES ? pack(answer) : undefined;
     const kept = packed === undefined ? answer : { ...answer, bytes: EMPTY };
     const bytes = keyBytes + (packed?.length ?? answer.length) + ENTRY_OVERHEAD_BYTES;
     return { version, answer: kept, packed, hot: false, lastAsked: this.hits + this.misses, bytes };
