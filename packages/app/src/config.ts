@@ -9,12 +9,15 @@ export interface Accelerators extends SqlAccelerators {
   answerCache: boolean;
   /** The answer cache keeps its answers deflated, and inflates them on each hit. */
   compressedAnswers: boolean;
+  /** Keys this process has not admitted yet take turns, so that a restart's storm does not hold up the others. */
+  firstAdmissionTurns: boolean;
 }
 
 /** The environment variable of each accelerator: ACCELERATOR_ and its name in capitals, e.g. ACCELERATOR_ANSWER_CACHE. */
 export const ACCELERATOR_VARIABLES: Readonly<Record<keyof Accelerators, string>> = {
   answerCache: 'ACCELERATOR_ANSWER_CACHE',
   compressedAnswers: 'ACCELERATOR_COMPRESSED_ANSWERS',
+  firstAdmissionTurns: 'ACCELERATOR_FIRST_ADMISSION_TURNS',
   keptTotals: 'ACCELERATOR_KEPT_TOTALS',
   keysetPages: 'ACCELERATOR_KEYSET_PAGES',
   keysFirst: 'ACCELERATOR_KEYS_FIRST',

@@ -6,6 +6,7 @@ import {
   AdmitRequest,
   ApiKeyVerifier,
   type Clock,
+  FirstAdmissions,
   type InvoiceRenderer,
   ManageApiKeys,
   MemoryRateLimiter,
@@ -30,6 +31,14 @@ import { createLogger } from './logger';
 import { type ServerMetrics, createMetrics } from './observability/metrics';
 import { Observer, type Tracing } from './observability/request-observer';
 import { startTracing } from './observability/tracing';
+
+/**
+ * First admissions at once: fewer than the database pool's ten connections, so that admitted keys always find one
+ * (docs/performance.md, "First admissions take turns").
+ */
+const FIRST_ADMISSION_TURNS = 4;
+/** Prefixes remembered as admitted: a platform's keys, a few hundred kB at most. */
+const REMEMBERED_ADMISSIONS = 10_000;
 
 export interface ContainerOptions {
   /** Where JSON logs go: stdout for `serve`, stderr for the one-shot commands whose stdout is their result. */
@@ -140,7 +149,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
         authFailuresPerMinute: config.authFailuresPerMinute,
       }),
   );
-  single(TOKENS.ApiKeyVerifier, () => new ApiKeyVerifier(persistence.apiKeys, get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle)));
+  single(TOKENS.ApiKeyVerifier, () => {
+    const turns = config.accelerators.firstAdmissionTurns ? new FirstAdmissions(FIRST_ADMISSION_TURNS, REMEMBERED_ADMISSIONS) : undefined;
+    return new ApiKeyVerifier(persistence.apiKeys, get(TOKENS.SecretHasher), clock, get(TOKENS.Throttle), turns);
+  });
   single(TOKENS.AdmitRequest, () => new AdmitRequest(get(TOKENS.ApiKeyVerifier), get(TOKENS.Throttle)));
   single(
     TOKENS.ManageApiKeys,

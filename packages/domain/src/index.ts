@@ -17,6 +17,7 @@ export * from './api-keys/api-key';
 export * from './api-keys/api-key-repository';
 export * from './api-keys/secret-hasher';
 export * from './api-keys/api-key-verifier';
+export * from './api-keys/first-admissions';
 export * from './api-keys/required-scope';
 export * from './api-keys/admit-request';
 export * from './api-keys/manage-api-keys';

@@ -3,6 +3,7 @@ import { DomainError } from '../shared/domain-error';
 import type { AttemptReservation, Throttle } from '../rate-limiting/throttle';
 import { type ApiKey, type Principal, isKeyActive, splitRawKey } from './api-key';
 import type { ApiKeyRepository } from './api-key-repository';
+import type { FirstAdmissions } from './first-admissions';
 import type { SecretHasher } from './secret-hasher';
 
 const LAST_USED_INTERVAL_MS = 60_000;
@@ -29,6 +30,8 @@ export class ApiKeyVerifier {
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
     private readonly throttle: Throttle,
+    /** When given, keys this process has not admitted yet take turns (FirstAdmissions); else all go at once. */
+    private readonly firstAdmissions?: FirstAdmissions,
   ) {}
 
   /**
@@ -39,10 +42,14 @@ export class ApiKeyVerifier {
     const raw = authorization === undefined ? null : (BEARER.exec(authorization)?.[1] ?? null);
     const parts = raw === null ? null : splitRawKey(raw);
     if (parts === null) return this.fail(clientAddress, 'invalid_key');
+    const admit = () => this.admit(parts.prefix, parts.secret, clientAddress);
+    return this.firstAdmissions ? this.firstAdmissions.run(parts.prefix, admit) : admit();
+  }
 
-    const key = await this.keys.findByPrefix(parts.prefix);
+  private async admit(prefix: string, secret: string, clientAddress: string): Promise<Principal> {
+    const key = await this.keys.findByPrefix(prefix);
     // Always ask secretMatches, even for an unknown prefix: it spends the equalising hash work (docs/api-behaviour.md §1).
-    const check = await this.secretMatches(key, parts.secret, clientAddress);
+    const check = await this.secretMatches(key, secret, clientAddress);
     // A failed hash check already booked its failure when it reserved the attempt (docs/security.md).
     if (!check.ok && check.counted) throw new DomainError('invalid_key');
     if (!key || !check.ok) return this.fail(clientAddress, 'invalid_key');
