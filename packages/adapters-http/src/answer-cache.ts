@@ -36,12 +36,10 @@ const HOT_SHARE = 1 / 16;
 
 interface Entry {
   version: DataVersion;
-  /** The answer as rendered; its `bytes` are empty while they are packed, unless the entry is hot. */
+  /** The answer as rendered; its `bytes` are empty while they are packed, unless the entry is hot (in `hot`). */
   answer: RenderedAnswer;
   /** The answer's bytes compressed (docs/performance.md, "Compressed answers"), or undefined: kept as they are. */
   packed: Buffer | undefined;
-  /** Whether `answer` holds the inflated bytes too (and `bytes` counts them): the entry is in `hot`. */
-  hot: boolean;
   /** The cache's count of requests when this entry was last asked for. */
   lastAsked: number;
   bytes: number;
@@ -80,7 +78,7 @@ export interface AnswerCacheStats {
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
-  /** The hot entries, least recently hit first. */
+  /** The hot entries, least recently hit first: each holds its inflated bytes too, and `bytes` counts them. */
   private readonly hot = new Map<string, Entry>();
   private readonly rendering = new Map<string, Promise<RenderedAnswer>>();
   private usedBytes = 0;
@@ -144,7 +142,7 @@ export class AnswerCache {
     const sinceLastAsked = asked - entry.lastAsked;
     entry.lastAsked = asked;
     if (entry.packed === undefined) return entry.answer;
-    if (entry.hot) {
+    if (this.hot.has(id)) {
       this.hot.delete(id);
       this.hot.set(id, entry);
       return entry.answer;
@@ -159,7 +157,7 @@ export class AnswerCache {
       this.options.compressed && answer.length >= PACK_FROM_BYTES && answer.length <= PACK_UP_TO_BYTES ? pack(answer) : undefined;
     const kept = packed === undefined ? answer : { ...answer, bytes: EMPTY };
     const bytes = keyBytes + (packed?.length ?? answer.length) + ENTRY_OVERHEAD_BYTES;
-    return { version, answer: kept, packed, hot: false, lastAsked: this.hits + this.misses, bytes };
+    return { version, answer: kept, packed, lastAsked: this.hits + this.misses, bytes };
   }
 
   private keep(id: string, entry: Entry): void {
@@ -174,7 +172,6 @@ export class AnswerCache {
   /** A hot entry's inflated answer is kept beside its packed bytes, and the budget counts both. */
   private warm(id: string, entry: Entry, answer: RenderedAnswer): void {
     entry.answer = answer;
-    entry.hot = true;
     entry.bytes += answer.length;
     this.usedBytes += answer.length;
     this.hotBytes += answer.length;
@@ -188,7 +185,6 @@ export class AnswerCache {
 
   private coolDown(id: string, entry: Entry): void {
     this.hot.delete(id);
-    entry.hot = false;
     entry.bytes -= entry.answer.length;
     this.usedBytes -= entry.answer.length;
     this.hotBytes -= entry.answer.length;
@@ -196,7 +192,7 @@ export class AnswerCache {
   }
 
   private drop(id: string, entry: Entry): void {
-    if (entry.hot) this.coolDown(id, entry);
+    if (this.hot.has(id)) this.coolDown(id, entry);
     this.entries.delete(id);
     this.usedBytes -= entry.bytes;
   }
