@@ -1,7 +1,7 @@
 import type { DateRange, Stay } from '../bookings/stay';
-import { type CalendarDate, dayAfter, dayNumber } from '../shared/calendar-date';
+import { type CalendarDate, dayAfter, dayNumber, daysBetween } from '../shared/calendar-date';
 import type { Rappen } from '../shared/money';
-import { type Restriction, type Season, type SeasonsAndRules, coverageRuns } from './tariff';
+import { type Restriction, type Season, type SeasonsAndRules, coverageRuns, tariffOfSiteType } from './tariff';
 
 /**
  * One night of a site type's calendar: how many of its active pitches are free, the season's prices (null where no
@@ -58,9 +58,9 @@ export function calendarDays(
   nights: WindowNights,
   freeOn: (date: CalendarDate, night: number) => number,
 ): CalendarDay[] {
-  const own = <T extends { siteTypeId: number }>(rows: readonly T[]) => rows.filter((row) => row.siteTypeId === siteTypeId);
-  const seasons = perNight<Season>(own(tariff.seasons), nights.window);
-  const rows = perNight<Restriction>(own(tariff.restrictions), nights.window);
+  const own = tariffOfSiteType(tariff, siteTypeId);
+  const seasons = perNight<Season>(own.seasons, nights.window);
+  const rows = perNight<Restriction>(own.restrictions, nights.window);
   // Every day is the same literal, fields in the same order, so that all of them share one shape.
   return nights.dates.map((date, night) => {
     const season = seasons[night] ?? null;
@@ -85,7 +85,7 @@ export function calendarDays(
 function perNight<T extends { from: CalendarDate; to: CalendarDate }>(ranges: readonly T[], window: DateRange): (T | null)[] {
   const items: (T | null)[] = [];
   for (const run of coverageRuns(ranges, window)) {
-    for (let nights = dayNumber(run.to) - dayNumber(run.from); nights > 0; nights--) items.push(run.item);
+    for (let nights = daysBetween(run.from, run.to); nights > 0; nights--) items.push(run.item);
   }
   return items;
 }

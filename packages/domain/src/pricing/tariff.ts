@@ -135,13 +135,15 @@ export function compareAscii(a: string, b: string): number {
 
 const byFrom = (a: { from: CalendarDate }, b: { from: CalendarDate }) => compareAscii(a.from, b.from);
 
-/** One site type's part of a tariff: its seasons and restrictions in date order, with the tenant's extras and tax. */
-export function tariffOfSiteType(tariff: Tariff, siteTypeId: number): Tariff {
+/**
+ * One site type's part of a tariff, or of its seasons and rules: its seasons and restrictions in date order, the rest
+ * as it is.
+ */
+export function tariffOfSiteType<T extends SeasonsAndRules>(tariff: T, siteTypeId: number): T {
   return {
+    ...tariff,
     seasons: tariff.seasons.filter((season) => season.siteTypeId === siteTypeId).sort(byFrom),
     restrictions: tariff.restrictions.filter((row) => row.siteTypeId === siteTypeId).sort(byFrom),
-    extras: tariff.extras,
-    touristTax: tariff.touristTax,
   };
 }
 

@@ -57,7 +57,7 @@ export function dayAfter(date: CalendarDate): CalendarDate {
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). Nights of a stay = daysBetween(checkIn, checkOut). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** The date `days` after `date` (before it when negative); `addDays(d, daysBetween(d, e))` is `e`. */
