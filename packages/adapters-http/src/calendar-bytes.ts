@@ -4,8 +4,10 @@ import { escapeLineSeparators } from './send-json';
 // GET /calendar/'s answer, written straight into the bytes it is sent as (docs/channel-managers.md, "The calendar"):
 // a year of days of every type is hundreds of kB. Built as JavaScript strings, that text was joined from thousands of
 // pieces, scanned for line separators, measured and encoded to UTF-8 once more, and its garbage cost the collector as
-// much again; here each byte is written once. The bytes are those of the page's JSON.stringify(calendarJson(...)) text,
-// U+2028 and U+2029 escaped as jsonText escapes them (the tests hold them equal).
+// much again; here each day is three copies: its date's opening (the same for every type of the page), its free
+// count's digits, and the tail of prices and rules its run of nights shares. The bytes are those of the page's
+// JSON.stringify(calendarJson(...)) text, U+2028 and U+2029 escaped as jsonText escapes them (the tests hold them
+// equal).
 
 const moneyText = (rappen: number | null) => (rappen === null ? 'null' : `"${formatMoney(rappen)}"`);
 
@@ -26,35 +28,45 @@ const sameTail = (a: CalendarDay, b: CalendarDay) =>
   a.closedToDeparture === b.closedToDeparture &&
   a.stopSell === b.stopSell;
 
-const FIRST_DAY_OPEN = Buffer.from('{"date":"', 'latin1');
-const DAY_OPEN = Buffer.from(',{"date":"', 'latin1');
-const FREE_KEY = Buffer.from('","free":', 'latin1');
 const CLOSE = Buffer.from(']}', 'latin1');
+const ZERO = 48;
 
-/** The text of a site type's days once: its opening, each run of nights' tail as bytes, and which tail each night has. */
+/**
+ * `,{"date":"…","free":` of each date, made once per page: every type of a page has the same nights. A type's first
+ * day is written without the comma.
+ */
+class DateOpenings {
+  private readonly byDate = new Map<string, Buffer>();
+
+  of(date: string): Buffer {
+    let bytes = this.byDate.get(date);
+    if (bytes === undefined) {
+      bytes = Buffer.from(`,{"date":"${date}","free":`, 'latin1');
+      this.byDate.set(date, bytes);
+    }
+    return bytes;
+  }
+}
+
+/** The text of a site type's days once: its opening, each day's date opening, each run of nights' tail as bytes. */
 interface TypeLayout {
   opening: Buffer;
+  dates: Buffer[];
   tails: Buffer[];
   tailOf: Uint32Array;
   length: number;
 }
 
-function layoutOf({ siteType, days }: SiteTypeCalendar, first: boolean): TypeLayout {
-  // Only the name can need escaping (JSON.stringify does it) or be other than ASCII; dates, counts, amounts, numbers,
-  // booleans and null are ASCII, so their characters are their bytes.
-  const opening = Buffer.from(
-    `${first ? '' : ','}{"site_type_id":${siteType.id},"name":${escapeLineSeparators(JSON.stringify(siteType.name))},"days":[`,
-    'utf8',
-  );
-  const tails: Buffer[] = [];
-  const tailOf = new Uint32Array(days.length);
-  let length = opening.length + CLOSE.length - (days.length === 0 ? 0 : 1);
-  days.forEach((day, night) => {
-    if (night === 0 || !sameTail(day, days[night - 1]!)) tails.push(Buffer.from(dayTailText(day), 'latin1'));
-    tailOf[night] = tails.length - 1;
-    length += DAY_OPEN.length + day.date.length + FREE_KEY.length + String(day.free).length + tails[tails.length - 1]!.length;
-  });
-  return { opening, tails, tailOf, length };
+/** The digits of a count; a free count is a small natural number, anything else goes through its text. */
+const countLength = (count: number) =>
+  Number.isInteger(count) && count >= 0 && count < 1000 ? (count < 10 ? 1 : count < 100 ? 2 : 3) : String(count).length;
+
+function writeCount(out: Buffer, at: number, count: number): number {
+  if (!(Number.isInteger(count) && count >= 0 && count < 1000)) return writeAscii(out, at, String(count));
+  if (count >= 100) out[at++] = ZERO + Math.floor(count / 100);
+  if (count >= 10) out[at++] = ZERO + (Math.floor(count / 10) % 10);
+  out[at++] = ZERO + (count % 10);
+  return at;
 }
 
 function writeAscii(out: Buffer, at: number, text: string): number {
@@ -62,21 +74,47 @@ function writeAscii(out: Buffer, at: number, text: string): number {
   return at + text.length;
 }
 
+function layoutOf({ siteType, days }: SiteTypeCalendar, first: boolean, openings: DateOpenings): TypeLayout {
+  // Only the name can need escaping (JSON.stringify does it) or be other than ASCII; dates, counts, amounts, numbers,
+  // booleans and null are ASCII, so their characters are their bytes.
+  const opening = Buffer.from(
+    `${first ? '' : ','}{"site_type_id":${siteType.id},"name":${escapeLineSeparators(JSON.stringify(siteType.name))},"days":[`,
+    'utf8',
+  );
+  const dates = new Array<Buffer>(days.length);
+  const tails: Buffer[] = [];
+  const tailOf = new Uint32Array(days.length);
+  // The first day's date opening goes without its comma.
+  let length = opening.length + CLOSE.length - (days.length === 0 ? 0 : 1);
+  let tail = CLOSE;
+  for (let night = 0; night < days.length; night++) {
+    const day = days[night]!;
+    if (night === 0 || !sameTail(day, days[night - 1]!)) {
+      tail = Buffer.from(dayTailText(day), 'latin1');
+      tails.push(tail);
+    }
+    tailOf[night] = tails.length - 1;
+    const date = openings.of(day.date);
+    dates[night] = date;
+    length += date.length + countLength(day.free) + tail.length;
+  }
+  return { opening, dates, tails, tailOf, length };
+}
+
 /** `bytes` at `at`; the typed array's own set, which costs less than Buffer's copy for pieces this small. */
-function put(out: Buffer, at: number, bytes: Buffer): number {
+function put(out: Buffer, at: number, bytes: Uint8Array): number {
   out.set(bytes, at);
   return at + bytes.length;
 }
 
-function writeDays(out: Buffer, at: number, days: readonly CalendarDay[], { opening, tails, tailOf }: TypeLayout): number {
+function writeDays(out: Buffer, at: number, days: readonly CalendarDay[], { opening, dates, tails, tailOf }: TypeLayout): number {
   at = put(out, at, opening);
-  days.forEach((day, night) => {
-    at = put(out, at, night === 0 ? FIRST_DAY_OPEN : DAY_OPEN);
-    at = writeAscii(out, at, day.date);
-    at = put(out, at, FREE_KEY);
-    at = writeAscii(out, at, String(day.free));
+  for (let night = 0; night < days.length; night++) {
+    const date = dates[night]!;
+    at = put(out, at, night === 0 ? date.subarray(1) : date);
+    at = writeCount(out, at, days[night]!.free);
     at = put(out, at, tails[tailOf[night]!]!);
-  });
+  }
   return put(out, at, CLOSE);
 }
 
@@ -86,7 +124,8 @@ function writeDays(out: Buffer, at: number, days: readonly CalendarDay[], { open
  */
 export function calendarPageBytes(envelope: string, calendars: readonly SiteTypeCalendar[]): Buffer {
   const head = Buffer.from(`${escapeLineSeparators(envelope)}[`, 'utf8');
-  const layouts = calendars.map((calendar, index) => layoutOf(calendar, index === 0));
+  const openings = new DateOpenings();
+  const layouts = calendars.map((calendar, index) => layoutOf(calendar, index === 0, openings));
   // Memory of its own, also for a small page: a slice of Buffer's shared pool, kept by the answer cache, would keep the
   // whole pool alive (send-json.ts).
   const out = Buffer.allocUnsafeSlow(layouts.reduce((sum, layout) => sum + layout.length, head.length + CLOSE.length));
