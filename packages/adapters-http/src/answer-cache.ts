@@ -34,6 +34,13 @@ const HOT_WITHIN_ASKS = 64;
 /** The share of the budget that hot entries' inflated bytes may take; past it the least recently hit cool down. */
 const HOT_SHARE = 1 / 16;
 
+/**
+ * The largest share of the budget one answer may take; a larger one is answered and not kept. A year's calendar of
+ * every pitch type (about 700 kB) would push out hundreds of small answers of other tenants, and is seldom asked twice
+ * under one data version; while its request waits for the client to read it, the bytes are held anyway.
+ */
+const LARGEST_SHARE = 1 / 64;
+
 interface Entry {
   version: DataVersion;
   /** The answer as rendered; its `bytes` are empty while they are packed, unless the entry is hot (in `hot`). */
@@ -163,7 +170,7 @@ export class AnswerCache {
   private keep(id: string, entry: Entry): void {
     const previous = this.entries.get(id);
     if (previous !== undefined) this.drop(id, previous);
-    if (entry.bytes > this.budgetBytes) return;
+    if (entry.bytes > this.budgetBytes * LARGEST_SHARE) return;
     this.entries.set(id, entry);
     this.usedBytes += entry.bytes;
     this.evictPastBudget();

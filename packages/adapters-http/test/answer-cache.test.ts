@@ -137,6 +137,27 @@ describe('the budget', () => {
     expect((await ask(1, '/large/', () => large)).bytes).toBe(large.bytes);
   });
 
+  it('answers, and does not keep, an answer larger than a sixty-fourth of the budget', async () => {
+    const large = bookingsPage(1, 300);
+    const { ask, renders, used } = cacheWith(60 * large.length, true);
+    const small = bookingsPage(2, 100);
+    await ask(1, '/small/', () => small);
+    const withSmall = used();
+    for (let i = 1; i <= 3; i++) {
+      expectSameAnswer(await ask(1, '/large/', () => large), large);
+      expect(renders()).toBe(1 + i);
+    }
+    expect(used()).toBe(withSmall);
+    await ask(1, '/small/', () => small);
+    expect(renders()).toBe(4);
+
+    // The same answer fits a budget 64 times its size, and is kept.
+    const roomy = cacheWith(64 * (large.length + 2000), true);
+    await roomy.ask(1, '/large/', () => large);
+    await roomy.ask(1, '/large/', () => large);
+    expect(roomy.renders()).toBe(1);
+  });
+
   it('inflates a cold answer on each hit, and a hot one no more', async () => {
     const { ask } = cacheWith(32 * MiB, true);
     const page = bookingsPage(1);
@@ -156,8 +177,9 @@ describe('the budget', () => {
 
   it('holds compressed what would not fit raw, and evicts the least recently used once even that is spent', async () => {
     const page = bookingsPage(1);
-    // Room for about 60 pages as rendered (each with its entry's overhead): 200 of them fit deflated.
-    const budget = 70 * page.length;
+    // Room for about 64 pages as rendered, each with its entry's overhead (so that one is at most a sixty-fourth of
+    // the budget and may be kept at all): 200 of them fit deflated.
+    const budget = 65 * (page.length + 2000);
     const packed = cacheWith(budget, true);
     const raw = cacheWith(budget, false);
     for (let tenant = 1; tenant <= 200; tenant++) {
@@ -166,6 +188,7 @@ describe('the budget', () => {
     }
     expect(packed.cache.stats()).toMatchObject({ entries: 200, evictions: 0 });
     expect(raw.cache.stats().entries).toBeLessThan(70);
+    expect(raw.cache.stats().entries).toBeGreaterThan(60);
     expect(raw.cache.stats().evictions).toBeGreaterThan(130);
 
     // Tenant 1's page is used again, so it is the most recently used when the next pages push the oldest out.
