@@ -12,7 +12,7 @@ import { API, log, options, ROOT } from './options';
 import { pdfCases } from './pdf-cases';
 import { runToEnd } from './processes';
 import type { ColdKeyResult } from './results';
-import { campsiteCommand } from './server';
+import { campsiteToolCommand } from './server-env';
 import { measureSync, type SyncResult } from './sync-cases';
 
 const COLD_BURST = 50;
@@ -24,7 +24,7 @@ const COLD_BURST = 50;
  * shared, after about one.
  */
 async function coldKeyBurst(base: string, databaseUrl: string, env: NodeJS.ProcessEnv, slug: string): Promise<ColdKeyResult> {
-  const { command, args } = campsiteCommand();
+  const { command, args } = campsiteToolCommand(ROOT);
   const created = await runToEnd(
     'keys create',
     command,

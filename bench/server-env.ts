@@ -39,12 +39,24 @@ export function freePort(): Promise<number> {
 
 /**
  * The `campsite` command of the checkout at `root` as its `pnpm start` runs it (`exec node [V8 flags] BIN serve`), minus
- * the pnpm wrapper: one node process whose pid is the server's own. The same flags serve the other commands.
+ * the pnpm wrapper: one node process whose pid is the server's own.
  */
 export function campsiteCommand(root: string, nodeFlags: string[] = []): { command: string; args: string[] } {
+  const { flags, bin } = startScriptOf(root);
+  return { command: process.execPath, args: [...flags, ...nodeFlags, join(root, bin)] };
+}
+
+/**
+ * The one-shot commands (`import`, `keys create`) as `pnpm campsite …` runs them: the same bin under plain `node`,
+ * without the server's V8 flags, which are set for a long-lived server's memory (docs/operations.md).
+ */
+export function campsiteToolCommand(root: string): { command: string; args: string[] } {
+  return { command: process.execPath, args: [join(root, startScriptOf(root).bin)] };
+}
+
+function startScriptOf(root: string): { flags: string[]; bin: string } {
   const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start;
   const match = script?.match(/^(?:exec\s+)?node\s+((?:--\S+\s+)*)(\S+\.js)\s+serve$/);
   if (!match?.[2]) throw new Error(`${root}: the start script is not "exec node [flags] BIN serve": ${script}`);
-  const scriptFlags = (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
-  return { command: process.execPath, args: [...scriptFlags, ...nodeFlags, join(root, match[2])] };
+  return { flags: (match[1] ?? '').trim().split(/\s+/).filter(Boolean), bin: match[2] };
 }

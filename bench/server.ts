@@ -9,9 +9,9 @@ import type { LoadResult } from './load';
 import { log, options, ROOT, stamp, workDir } from './options';
 import { runToEnd, start, stop, waitForOutput, type Child } from './processes';
 import type { ImportResult } from './results';
-import { campsiteCommand as campsiteCommandOf, freePort } from './server-env';
+import { campsiteCommand as campsiteCommandOf, campsiteToolCommand, freePort } from './server-env';
 
-export const campsiteCommand = (nodeFlags: string[] = []) => campsiteCommandOf(ROOT, nodeFlags);
+const campsiteCommand = (nodeFlags: string[] = []) => campsiteCommandOf(ROOT, nodeFlags);
 
 export type Server = Child & { base: string };
 
@@ -24,7 +24,7 @@ export interface Fixture {
 }
 
 export async function importTenant(databaseUrl: string, fixture: Fixture, env: NodeJS.ProcessEnv): Promise<ImportResult> {
-  const { command, args } = campsiteCommand();
+  const { command, args } = campsiteToolCommand(ROOT);
   const result = await runToEnd('import', command, [...args, 'import', fixture.file], {
     cwd: ROOT,
     env: { ...env, DATABASE_URL: databaseUrl },
