@@ -42,18 +42,18 @@ export function calendarJson({ siteType, days }: SiteTypeCalendar): z.output<typ
   return {
     site_type_id: siteType.id,
     name: siteType.name,
-    days: days.map((day) => ({
-      date: day.date,
-      free: day.free,
-      pitch: money(day.pitch),
-      adult: money(day.adult),
-      youth: money(day.youth),
-      child: money(day.child),
-      min_stay: day.minStay,
-      max_stay: day.maxStay,
-      closed_to_arrival: day.closedToArrival,
-      closed_to_departure: day.closedToDeparture,
-      stop_sell: day.stopSell,
+    days: days.map(({ date, free, terms }) => ({
+      date,
+      free,
+      pitch: money(terms.pitch),
+      adult: money(terms.adult),
+      youth: money(terms.youth),
+      child: money(terms.child),
+      min_stay: terms.minStay,
+      max_stay: terms.maxStay,
+      closed_to_arrival: terms.closedToArrival,
+      closed_to_departure: terms.closedToDeparture,
+      stop_sell: terms.stopSell,
     })),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarDay, SiteTypeCalendar } from '@campsite/domain';
+import type { CalendarDay, NightTerms, SiteTypeCalendar } from '@campsite/domain';
 import { RandomPicks, SeededRandom } from '@campsite/domain/testing';
 import { calendarPageBytes } from '../src/calendar-bytes';
 import { calendarJson } from '../src/selling-presenters';
@@ -10,9 +10,7 @@ import { calendarJson } from '../src/selling-presenters';
 
 const ENVELOPE = '{"count":2,"next":null,"previous":null,"results":';
 
-const OPEN: CalendarDay = {
-  date: '2027-07-01',
-  free: 3,
+const OPEN_TERMS: NightTerms = {
   pitch: 3000,
   adult: 1000,
   youth: 600,
@@ -23,6 +21,15 @@ const OPEN: CalendarDay = {
   closedToDeparture: false,
   stopSell: false,
 };
+
+const OPEN: CalendarDay = { date: '2027-07-01', free: 3, terms: OPEN_TERMS };
+
+/** A day like OPEN, with some fields of its own and some terms of its own. */
+const dayOf = (day: Partial<Omit<CalendarDay, 'terms'>>, terms: Partial<NightTerms> = {}): CalendarDay => ({
+  ...OPEN,
+  ...day,
+  terms: { ...OPEN_TERMS, ...terms },
+});
 
 const calendarOf = (name: string, days: CalendarDay[], id = 7): SiteTypeCalendar => ({
   siteType: { id, tenantId: 1, name, activeSites: 3, maxOccupants: 6, updatedAt: new Date('2027-01-01T00:00:00Z') },
@@ -64,15 +71,15 @@ describe('calendarPageBytes', () => {
     expectSameText(calendarOf('Camper', []));
     expectSameText(
       calendarOf('Camper', [
-        { ...OPEN, pitch: null, adult: null, youth: null, child: null, minStay: null },
-        { ...OPEN, date: '2027-07-02', free: 0, pitch: 0, adult: 5, youth: 3005, child: -250, maxStay: 21 },
-        { ...OPEN, date: '2027-07-03', closedToArrival: true, closedToDeparture: true, stopSell: true, minStay: 14, maxStay: 14 },
+        dayOf({}, { pitch: null, adult: null, youth: null, child: null, minStay: null }),
+        dayOf({ date: '2027-07-02', free: 0 }, { pitch: 0, adult: 5, youth: 3005, child: -250, maxStay: 21 }),
+        dayOf({ date: '2027-07-03' }, { closedToArrival: true, closedToDeparture: true, stopSell: true, minStay: 14, maxStay: 14 }),
       ]),
     );
   });
 
   it('rewrites a night whose price or rule differs from the night before in any one field', () => {
-    const changes: Array<Partial<CalendarDay>> = [
+    const changes: Array<Partial<NightTerms>> = [
       { pitch: 3100 },
       { adult: null },
       { youth: 601 },
@@ -84,13 +91,13 @@ describe('calendarPageBytes', () => {
       { stopSell: true },
     ];
     for (const change of changes) {
-      const days = [OPEN, { ...OPEN, date: '2027-07-02', ...change }, { ...OPEN, date: '2027-07-03' }];
+      const days = [OPEN, dayOf({ date: '2027-07-02' }, change), { ...OPEN, date: '2027-07-03' }];
       expectSameBytes([calendarOf('Tent', days)], ENVELOPE, JSON.stringify(change));
     }
   });
 
   it('writes the envelope (escaped too), every type of the page with commas between them, and an empty page', () => {
-    const days = [OPEN, { ...OPEN, date: '2027-07-02', free: 12, pitch: 3100 }];
+    const days = [OPEN, dayOf({ date: '2027-07-02', free: 12 }, { pitch: 3100 })];
     expectSameBytes([calendarOf('Tent', days, 1), calendarOf('Camper', [], 2), calendarOf('Zelt für \u2028', days, 3)]);
     expectSameBytes([]);
     expectSameBytes([calendarOf('Tent', days)], '{"count":9,"next":"https://ex.test/a?b=\u2029ü","previous":null,"results":');
@@ -100,24 +107,27 @@ describe('calendarPageBytes', () => {
     const picks = new RandomPicks(new SeededRandom(23));
     const prices = [null, 0, 5, 3000, 3950, -100];
     for (let run = 0; run < 200; run++) {
-      let day = OPEN;
-      const days = Array.from({ length: picks.between(0, 40) }, (_, night) => {
-        // Most nights keep the night before's prices and rules, as a season does; some change one or more fields.
+      let terms = OPEN_TERMS;
+      const days = Array.from({ length: picks.between(0, 40) }, (_, night): CalendarDay => {
+        // Most nights share the night before's terms, as a season does; some get new ones (one or more fields changed),
+        // and some get an equal copy, which a run may also be given.
         if (picks.chance(30)) {
-          day = {
-            ...day,
-            pitch: picks.chance(50) ? picks.pick(prices) : day.pitch,
-            adult: picks.chance(50) ? picks.pick(prices) : day.adult,
-            youth: picks.chance(30) ? picks.pick(prices) : day.youth,
-            child: picks.chance(30) ? picks.pick(prices) : day.child,
-            minStay: picks.chance(30) ? picks.pick([null, 1, 2, 14]) : day.minStay,
-            maxStay: picks.chance(30) ? picks.pick([null, 2, 21]) : day.maxStay,
-            closedToArrival: picks.chance(20) ? !day.closedToArrival : day.closedToArrival,
-            closedToDeparture: picks.chance(20) ? !day.closedToDeparture : day.closedToDeparture,
-            stopSell: picks.chance(20) ? !day.stopSell : day.stopSell,
+          terms = {
+            ...terms,
+            pitch: picks.chance(50) ? picks.pick(prices) : terms.pitch,
+            adult: picks.chance(50) ? picks.pick(prices) : terms.adult,
+            youth: picks.chance(30) ? picks.pick(prices) : terms.youth,
+            child: picks.chance(30) ? picks.pick(prices) : terms.child,
+            minStay: picks.chance(30) ? picks.pick([null, 1, 2, 14]) : terms.minStay,
+            maxStay: picks.chance(30) ? picks.pick([null, 2, 21]) : terms.maxStay,
+            closedToArrival: picks.chance(20) ? !terms.closedToArrival : terms.closedToArrival,
+            closedToDeparture: picks.chance(20) ? !terms.closedToDeparture : terms.closedToDeparture,
+            stopSell: picks.chance(20) ? !terms.stopSell : terms.stopSell,
           };
+        } else if (picks.chance(10)) {
+          terms = { ...terms };
         }
-        return { ...day, date: `2027-08-${String(night + 1).padStart(2, '0')}`, free: picks.between(0, 20) };
+        return { date: `2027-08-${String(night + 1).padStart(2, '0')}`, free: picks.between(0, 20), terms };
       });
       expectSameText(calendarOf(`Type ${run}`, days));
     }

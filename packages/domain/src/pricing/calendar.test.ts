@@ -4,7 +4,10 @@ import { addDays, daysBetween } from '../shared/calendar-date';
 import { RANDOM_EPOCH, RandomPicks, randomTariff } from '../testing/random-tariffs';
 import { SeededRandom } from '../testing/seeded-random';
 import { aRestriction, aSeason, aTariff } from '../testing/tariff-mothers';
-import { WindowNights, calendarDays, freeNightsByType } from './calendar';
+import { type CalendarDay, WindowNights, calendarDays, freeNightsByType } from './calendar';
+
+/** A day with its terms' fields beside its date and free count, as the contract shows it. */
+const flat = ({ date, free, terms }: CalendarDay) => ({ date, free, ...terms });
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
 
@@ -55,7 +58,7 @@ describe('calendarDays', () => {
       1,
       new WindowNights({ from: '2027-06-29', to: '2027-07-03' }),
       (date, night) => night * 10 + Number(date.slice(8)),
-    );
+    ).map(flat);
     const open = { minStay: 1, maxStay: null, closedToArrival: false, closedToDeparture: false, stopSell: false };
     expect(days).toEqual([
       { date: '2027-06-29', free: 29, pitch: 2800, adult: 950, youth: 600, child: 400, ...open },
@@ -77,9 +80,17 @@ describe('calendarDays', () => {
     ]);
   });
 
+  it('gives the nights of one season and one restriction row one terms object, and a new one where either changes', () => {
+    const days = calendarDays(tariff, 1, new WindowNights({ from: '2027-06-28', to: '2027-07-12' }), () => 0);
+    const runStarts = days.flatMap((day, night) => (night === 0 || day.terms !== days[night - 1]!.terms ? [day.date] : []));
+    // No season before the 29th; the first season with no row, then with the 30th's row; a night of neither; the
+    // second season with its row to the 9th, then without.
+    expect(runStarts).toEqual(['2027-06-28', '2027-06-29', '2027-06-30', '2027-07-01', '2027-07-02', '2027-07-10']);
+  });
+
   it('reads only the rows of its own site type', () => {
     const [day] = calendarDays(tariff, 3, new WindowNights({ from: '2027-07-05', to: '2027-07-06' }), () => 0);
-    expect(day).toEqual({
+    expect(flat(day!)).toEqual({
       date: '2027-07-05',
       free: 0,
       pitch: null,
@@ -99,7 +110,7 @@ describe('calendarDays', () => {
     for (let run = 0; run < 50; run++) {
       const random = randomTariff(picks);
       const window = { from: addDays(RANDOM_EPOCH, picks.between(0, 20)), to: addDays(RANDOM_EPOCH, picks.between(21, 100)) };
-      const days = calendarDays(random, 2, new WindowNights(window), () => 0);
+      const days = calendarDays(random, 2, new WindowNights(window), () => 0).map(flat);
       const expected = days.map(({ date }) => {
         const season = random.seasons.find((s) => s.siteTypeId === 2 && s.from <= date && date <= s.to);
         const row = random.restrictions.find((r) => r.siteTypeId === 2 && r.from <= date && date <= r.to);

@@ -1,15 +1,14 @@
 import type { DateRange, Stay } from '../bookings/stay';
-import { type CalendarDate, dayAfter, dayNumber, daysBetween } from '../shared/calendar-date';
+import { type CalendarDate, dayAfter, dayNumber } from '../shared/calendar-date';
 import type { Rappen } from '../shared/money';
 import { type Restriction, type Season, type SeasonsAndRules, coverageRuns, tariffOfSiteType } from './tariff';
 
 /**
- * One night of a site type's calendar: how many of its active pitches are free, the season's prices (null where no
- * season covers the night) and the stay rules of the date (those of no restriction where no row covers it).
+ * The prices of a night's season (null where no season covers it) and the stay rules of its date (those of no
+ * restriction where no row covers it). Every night of a run under the same season and the same restriction row shares
+ * one such object: a year of ten types has a few dozen of them, not thousands.
  */
-export interface CalendarDay {
-  date: CalendarDate;
-  free: number;
+export interface NightTerms {
   pitch: Rappen | null;
   adult: Rappen | null;
   youth: Rappen | null;
@@ -19,6 +18,13 @@ export interface CalendarDay {
   closedToArrival: boolean;
   closedToDeparture: boolean;
   stopSell: boolean;
+}
+
+/** One night of a site type's calendar: how many of its active pitches are free, and its terms. */
+export interface CalendarDay {
+  date: CalendarDate;
+  free: number;
+  terms: NightTerms;
 }
 
 /**
@@ -59,33 +65,39 @@ export function calendarDays(
   freeOn: (date: CalendarDate, night: number) => number,
 ): CalendarDay[] {
   const own = tariffOfSiteType(tariff, siteTypeId);
-  const seasons = perNight<Season>(own.seasons, nights.window);
-  const rows = perNight<Restriction>(own.restrictions, nights.window);
-  // Every day is the same literal, fields in the same order, so that all of them share one shape.
-  return nights.dates.map((date, night) => {
-    const season = seasons[night] ?? null;
-    const row = rows[night] ?? null;
-    return {
-      date,
-      free: freeOn(date, night),
-      pitch: season?.pitch ?? null,
-      adult: season?.adult ?? null,
-      youth: season?.youth ?? null,
-      child: season?.child ?? null,
-      minStay: row === null ? 1 : row.minStay,
-      maxStay: row === null ? null : row.maxStay,
-      closedToArrival: row === null ? false : row.closedToArrival,
-      closedToDeparture: row === null ? false : row.closedToDeparture,
-      stopSell: row === null ? false : row.stopSell,
-    };
-  });
+  const seasons = perNight<Season>(own.seasons, nights);
+  const rows = perNight<Restriction>(own.restrictions, nights);
+  const days = new Array<CalendarDay>(nights.dates.length);
+  let terms = termsOf(null, null);
+  for (let night = 0; night < days.length; night++) {
+    const season = seasons[night]!;
+    const row = rows[night]!;
+    if (night === 0 || season !== seasons[night - 1] || row !== rows[night - 1]) terms = termsOf(season, row);
+    const date = nights.dates[night]!;
+    days[night] = { date, free: freeOn(date, night), terms };
+  }
+  return days;
+}
+
+function termsOf(season: Season | null, row: Restriction | null): NightTerms {
+  return {
+    pitch: season?.pitch ?? null,
+    adult: season?.adult ?? null,
+    youth: season?.youth ?? null,
+    child: season?.child ?? null,
+    minStay: row === null ? 1 : row.minStay,
+    maxStay: row === null ? null : row.maxStay,
+    closedToArrival: row === null ? false : row.closedToArrival,
+    closedToDeparture: row === null ? false : row.closedToDeparture,
+    stopSell: row === null ? false : row.stopSell,
+  };
 }
 
 /** The range covering each night of the window, or null; one entry per night. */
-function perNight<T extends { from: CalendarDate; to: CalendarDate }>(ranges: readonly T[], window: DateRange): (T | null)[] {
-  const items: (T | null)[] = [];
-  for (const run of coverageRuns(ranges, window)) {
-    for (let nights = daysBetween(run.from, run.to); nights > 0; nights--) items.push(run.item);
+function perNight<T extends { from: CalendarDate; to: CalendarDate }>(ranges: readonly T[], nights: WindowNights): (T | null)[] {
+  const items = new Array<T | null>(nights.dates.length).fill(null);
+  for (const run of coverageRuns(ranges, nights.window)) {
+    if (run.item !== null) items.fill(run.item, nights.clamp(run.from), nights.clamp(run.to));
   }
   return items;
 }
@@ -103,29 +115,35 @@ export function freeNightsByType(
 ): number[] {
   const count = nights.dates.length;
   const sites = new Set(activeSiteIds);
-  const change = new Array<number>(count + 1).fill(0);
+  const change = new Int32Array(count + 1);
+  // A site's stays as nights [start, end), each one number (start * width + end) so that a numeric sort orders them
+  // by start, in one typed array reused from site to site: thousands of stays make no object each.
+  const width = count + 1;
+  let spans = new Float64Array(16);
   for (const siteId of sites) {
-    const spans: Array<[number, number]> = [];
-    for (const stay of staysBySite.get(siteId) ?? []) {
+    const stays = staysBySite.get(siteId) ?? [];
+    if (spans.length < stays.length) spans = new Float64Array(stays.length);
+    let kept = 0;
+    for (const stay of stays) {
       const start = nights.clamp(stay.checkInDate);
       const end = nights.clamp(stay.checkOutDate);
-      if (start < end) spans.push([start, end]);
+      if (start < end) spans[kept++] = start * width + end;
     }
-    spans.sort((a, b) => a[0] - b[0]);
     let coveredUntil = 0;
-    for (const [from, end] of spans) {
-      const start = Math.max(coveredUntil, from);
+    for (const span of spans.subarray(0, kept).sort()) {
+      const start = Math.max(coveredUntil, Math.floor(span / width));
+      const end = span % width;
       if (end <= start) continue;
       change[start]! += 1;
       change[end]! -= 1;
       coveredUntil = end;
     }
   }
-  const free: number[] = [];
+  const free = new Array<number>(count);
   let occupied = 0;
   for (let night = 0; night < count; night++) {
     occupied += change[night]!;
-    free.push(sites.size - occupied);
+    free[night] = sites.size - occupied;
   }
   return free;
 }

@@ -76,7 +76,7 @@ describe('GetCalendar: free pitches', () => {
 describe('GetCalendar: prices and stay rules', () => {
   it('shows the season’s prices of each night, and null where no season covers it', async () => {
     const days = (await read({ from: '2027-08-30', to: '2027-09-02' }, 1, 50, 1)).results[0]!.days;
-    expect(days.map((d) => [d.date, d.pitch, d.adult, d.youth, d.child])).toEqual([
+    expect(days.map((d) => [d.date, d.terms.pitch, d.terms.adult, d.terms.youth, d.terms.child])).toEqual([
       ['2027-08-30', 3000, 1000, 600, 400],
       ['2027-08-31', 3000, 1000, 600, 400],
       ['2027-09-01', null, null, null, null],
@@ -84,7 +84,7 @@ describe('GetCalendar: prices and stay rules', () => {
   });
 
   it('shows each type its own seasons, changing on the first night of the next', async () => {
-    const days = (await read({ from: '2027-06-30', to: '2027-07-02' })).results.map((r) => r.days.map((d) => d.pitch));
+    const days = (await read({ from: '2027-06-30', to: '2027-07-02' })).results.map((r) => r.days.map((d) => d.terms.pitch));
     expect(days).toEqual([
       [3000, 3000],
       [2800, 3600],
@@ -97,16 +97,16 @@ describe('GetCalendar: prices and stay rules', () => {
     s.restrict(aRestriction({ from: '2027-07-03', to: '2027-07-10', minStay: 3, closedToDeparture: true, stopSell: true }));
     s.restrict(aRestriction({ siteTypeId: 2, from: '2027-07-01', to: '2027-07-31', minStay: 5 }));
     const [tent, camper] = (await read()).results;
-    expect(tent!.days.map(({ date, free: _f, pitch: _p, adult: _a, youth: _y, child: _c, ...rule }) => [date, rule])).toEqual([
+    expect(tent!.days.map(({ date, terms: { pitch: _p, adult: _a, youth: _y, child: _c, ...rule } }) => [date, rule])).toEqual([
       ['2027-07-01', OPEN],
       ['2027-07-02', { ...OPEN, minStay: null, maxStay: 7, closedToArrival: true }],
       ['2027-07-03', { ...OPEN, minStay: 3, closedToDeparture: true, stopSell: true }],
     ]);
-    expect(camper!.days.map((d) => d.minStay)).toEqual([5, 5, 5]);
+    expect(camper!.days.map((d) => d.terms.minStay)).toEqual([5, 5, 5]);
   });
 
   it('shows the full day of a night: free, prices and rules together', async () => {
     const [day] = (await read({ from: '2027-06-15', to: '2027-06-16' }, 1, 50, 2)).results[0]!.days;
-    expect(day).toEqual({ date: '2027-06-15', free: 1, pitch: 2800, adult: 950, youth: 600, child: 400, ...OPEN });
+    expect(day).toEqual({ date: '2027-06-15', free: 1, terms: { pitch: 2800, adult: 950, youth: 600, child: 400, ...OPEN } });
   });
 });

@@ -107,7 +107,7 @@ describe('Quotes over random tariffs (docs/pricing.md)', () => {
       const counts = { pitch: 1, adult: quoted.numAdults, youth: quoted.numYouth, child: quoted.numChildren };
       for (const kind of ['pitch', ...PERSON_CATEGORIES] as const) {
         const charged = quoted.lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amount, 0);
-        expect(charged, kind).toBe(days.reduce((sum, day) => sum + day[kind]! * counts[kind], 0));
+        expect(charged, kind).toBe(days.reduce((sum, day) => sum + day.terms[kind]! * counts[kind], 0));
       }
     });
   });
