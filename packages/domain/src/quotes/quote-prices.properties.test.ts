@@ -13,6 +13,7 @@ import { JsonInvoiceRenderer } from '../testing/json-invoice-renderer';
 import { aSite, aStay, aTenant, someBillingDetails } from '../testing/mothers';
 import { RANDOM_EPOCH, RANDOM_SITE_TYPES, RANDOM_SPAN, RandomPicks, randomTariff } from '../testing/random-tariffs';
 import { SeededRandom } from '../testing/seeded-random';
+import { aSeason, aTariff } from '../testing/tariff-mothers';
 import { GUEST, fromQuote } from '../testing/selling-world';
 import { aWorld } from '../testing/test-world';
 import { CreateQuote, type QuoteInput } from './create-quote';
@@ -113,20 +114,45 @@ describe('Quotes over random tariffs (docs/pricing.md)', () => {
   });
 
   it('state one total: the quote’s, the booking’s, the invoice’s, its document’s and its QR-bill’s, the sum of the lines', async () => {
-    await forEveryPricedQuote(async ({ world, principal }, quoted) => {
-      const booking = await new CreateBooking({ ...world, random: new SeededRandom(3) }).execute(principal, fromQuote(quoted.id));
-      const invoice = await new IssueInvoice(world.tenants, world.bookings, world.invoices, world.clock).execute('random', booking.id);
-      const documents = new GetInvoiceDocument(world.invoices, world.bookings, world.issuers, new JsonInvoiceRenderer());
-      const document = JSON.parse(new TextDecoder().decode((await documents.execute(principal, invoice.id)).pdf)) as InvoiceDocument;
-      const invoiceLines = await world.invoices.linesOf(principal.tenantId, invoice.id);
+    await forEveryPricedQuote(oneTotal);
+  });
 
-      const total = quoted.lines.reduce((sum, line) => sum + line.amount, 0);
-      expect([quoted.total, booking.totalPrice, invoice.totalChf, document.total]).toEqual([total, total, total, total]);
-      expect(invoiceLines.reduce((sum, line) => sum + line.amount, 0)).toBe(total);
-      // Only an invoice with something to pay carries a payment part.
-      expect(document.payment?.amount ?? null).toBe(total > 0 ? total : null);
-      const documentVat = document.vatSummary.filter((row) => row.vatRate > 0).map((row) => ({ rate: row.vatRate, amount: row.vat }));
-      expect(documentVat).toEqual(vatSharesOf(quoted.lines));
+  it('leave a stay priced 0.00 on every line without lines, and so without an invoice', async () => {
+    const freeNight = aSeason({ siteTypeId: 2, from: '2027-02-01', to: '2027-02-16', pitch: 0, adult: 543, youth: 1407, child: 345 });
+    const tariff = aTariff({ seasons: [freeNight] });
+    const campsite = await aRandomCampsite(tariff);
+    const nobody = { ...GUEST, numAdults: 0, numYouth: 0, numChildren: 0 };
+    const quoted = await campsite.quote({
+      siteId: undefined,
+      siteTypeId: 2,
+      fields: aStay('2027-02-01', '2027-02-02', nobody),
+      extras: [],
     });
+    expect(quoted).toMatchObject({ total: 0, lines: [] });
+    await oneTotal(campsite, quoted!);
   });
 });
+
+/** The property of one priced quote: its total on every document that states it, or no invoice when it has no lines. */
+async function oneTotal({ world, principal }: Campsite, quoted: Quote): Promise<void> {
+  const booking = await new CreateBooking({ ...world, random: new SeededRandom(3) }).execute(principal, fromQuote(quoted.id));
+  const issuing = new IssueInvoice(world.tenants, world.bookings, world.invoices, world.clock).execute('random', booking.id);
+  if (quoted.lines.length === 0) {
+    // Every line was 0.00 and left out (a free pitch for nobody): nothing to invoice (docs/accounting.md).
+    await expect(issuing).rejects.toMatchObject({ code: 'no_priced_lines' });
+    expect([quoted.total, booking.totalPrice]).toEqual([0, 0]);
+    return;
+  }
+  const invoice = await issuing;
+  const documents = new GetInvoiceDocument(world.invoices, world.bookings, world.issuers, new JsonInvoiceRenderer());
+  const document = JSON.parse(new TextDecoder().decode((await documents.execute(principal, invoice.id)).pdf)) as InvoiceDocument;
+  const invoiceLines = await world.invoices.linesOf(principal.tenantId, invoice.id);
+
+  const total = quoted.lines.reduce((sum, line) => sum + line.amount, 0);
+  expect([quoted.total, booking.totalPrice, invoice.totalChf, document.total]).toEqual([total, total, total, total]);
+  expect(invoiceLines.reduce((sum, line) => sum + line.amount, 0)).toBe(total);
+  // Only an invoice with something to pay carries a payment part.
+  expect(document.payment?.amount ?? null).toBe(total > 0 ? total : null);
+  const documentVat = document.vatSummary.filter((row) => row.vatRate > 0).map((row) => ({ rate: row.vatRate, amount: row.vat }));
+  expect(documentVat).toEqual(vatSharesOf(quoted.lines));
+}
