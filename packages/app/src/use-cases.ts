@@ -62,7 +62,7 @@ export function registerUseCases({ single, get }: Registrar, persistence: Persis
   single(TOKENS.ListSiteTypes, () => new ListSiteTypes(siteTypes, snapshots));
   single(TOKENS.GetAvailability, () => new GetAvailability(sites, bookings, snapshots));
   single(TOKENS.ListExtras, () => new ListExtras(persistence.extras, snapshots));
-  single(TOKENS.GetCalendar, () => new GetCalendar(siteTypes, bookings, tariffs, snapshots));
+  single(TOKENS.GetCalendar, () => new GetCalendar(siteTypes, tariffs, snapshots));
   single(TOKENS.CreateQuote, () => new CreateQuote(quotes, sites, siteTypes, bookings, tariffs, clock, config.quoteTtlSeconds));
   single(TOKENS.GetQuote, () => new GetQuote(quotes));
   single(TOKENS.ListCustomers, () => new ListCustomers(persistence.customers, snapshots));

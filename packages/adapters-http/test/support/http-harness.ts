@@ -126,7 +126,7 @@ export function buildWorld(options: WorldOptions = {}): World {
     listSites: new ListSites(sites),
     listSiteTypes: new ListSiteTypes(siteTypes),
     listExtras: new ListExtras(ports.extras),
-    getCalendar: new GetCalendar(siteTypes, bookings, tariffs),
+    getCalendar: new GetCalendar(siteTypes, tariffs),
     createQuote: new CreateQuote(quotes, sites, siteTypes, bookings, tariffs, clock),
     getQuote: new GetQuote(quotes),
     getAvailability: new GetAvailability(sites, bookings),

@@ -10,6 +10,7 @@ import { type SqlExecutor, toInt } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
 import { insertBookingLines } from './booking-lines';
 import { completeIdempotencyClaim } from './sql-idempotency-store';
+import { OCCUPYING_IN } from './row-mappers';
 import { FREE_SITES_OF_TYPE } from './sql-site-type-repository';
 
 export const BOOKING_COLUMNS = [
@@ -92,7 +93,6 @@ export interface BookingInserter {
   insert(booking: NewBooking, completion: IdempotencyCompletion | undefined): Promise<Booking>;
 }
 
-const OCCUPYING_IN = `(${OCCUPYING_STATUSES.map(() => '?').join(', ')})`;
 const ACTIVE_OF_TYPE = "SELECT id FROM sites WHERE tenant_id = ? AND site_type_id = ? AND status = 'active' ORDER BY site_number, id";
 
 /**

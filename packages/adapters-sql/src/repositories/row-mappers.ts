@@ -1,4 +1,14 @@
-import type { ApiKey, Booking, Customer, ExtraRequest, Invoice, InvoiceLine, Scope, Site } from '@campsite/domain';
+import {
+  type ApiKey,
+  type Booking,
+  type Customer,
+  type ExtraRequest,
+  type Invoice,
+  type InvoiceLine,
+  OCCUPYING_STATUSES,
+  type Scope,
+  type Site,
+} from '@campsite/domain';
 import type { SqlDialect } from '../sql-dialect';
 import { type RawRow, type Row, toInt } from '../sql-executor';
 import type { ListSource } from './windowed-list';
@@ -40,6 +50,9 @@ export const BOOKING_VALUES: readonly string[] = [
   'b.quote_id',
   'b.extras',
 ];
+
+/** `(?, ?, …)` for OCCUPYING_STATUSES, the statuses that hold a site's nights: bound after the statuses' place. */
+export const OCCUPYING_IN = `(${OCCUPYING_STATUSES.map(() => '?').join(', ')})`;
 
 export const BOOKINGS: ListSource = { columns: BOOKING_VALUES.join(', '), table: 'bookings', alias: 'b' };
 

@@ -19,15 +19,13 @@ import { isLostIdRace, translateSqlError } from '../translate-sql-error';
 import type { BookingInserter } from './booking-inserts';
 import { insertBookingLines, readBookingLines } from './booking-lines';
 import { checkInConditions, checkInWays, inRangeSql, rangeTotals, statusTotalSql } from './check-in-ranges';
-import { BOOKINGS, toBooking } from './row-mappers';
+import { BOOKINGS, OCCUPYING_IN, toBooking } from './row-mappers';
 import { type ListFilter, countWhere, readWindow, timeKey, updatedSinceWhere } from './windowed-list';
 
 /** How often a create is tried again when it lost its id to another writer (docs/database-rules.md §2). */
 const CREATE_ATTEMPTS = 5;
 
 const BOOKING_BY_ID = byIdSql(BOOKINGS);
-
-const OCCUPYING_IN = `(${OCCUPYING_STATUSES.map(() => '?').join(', ')})`;
 
 export class SqlBookingRepository implements BookingRepository {
   /** Where the engine gains by it (SqlDialect.walksCheckIns; docs/performance.md, "Check-in walk"). */

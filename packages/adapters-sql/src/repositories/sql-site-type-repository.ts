@@ -3,12 +3,15 @@ import {
   OCCUPYING_STATUSES,
   type PageWindow,
   type SiteType,
+  type SiteTypeOccupancy,
   type SiteTypeRepository,
+  type Stay,
   type UpdatedSinceFilter,
 } from '@campsite/domain';
 import type { SqlDialect } from '../sql-dialect';
 import { type RawRow, byIdSql, toInt } from '../sql-executor';
 import type { SqlDatabase } from '../sql-database';
+import { OCCUPYING_IN } from './row-mappers';
 import { type ListSource, updatedSinceWhere } from './windowed-list';
 
 /** The type's active sites, as a condition over `sites s` beside `site_types t`. */
@@ -46,7 +49,7 @@ const SITE_TYPE_BY_ID = byIdSql(SITE_TYPES);
 export const FREE_SITES_OF_TYPE =
   "FROM sites s WHERE s.tenant_id = ? AND s.site_type_id = ? AND s.status = 'active' AND s.max_occupants >= ? " +
   'AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.tenant_id = s.tenant_id AND b.site_id = s.id ' +
-  `AND b.status IN (${OCCUPYING_STATUSES.map(() => '?').join(', ')}) AND b.check_in_date < ? AND b.check_out_date > ?)`;
+  `AND b.status IN ${OCCUPYING_IN} AND b.check_in_date < ? AND b.check_out_date > ?)`;
 
 export class SqlSiteTypeRepository implements SiteTypeRepository {
   constructor(private readonly db: SqlDatabase) {}
@@ -75,22 +78,38 @@ export class SqlSiteTypeRepository implements SiteTypeRepository {
     return row ? toSiteType(this.db.dialect, row) : null;
   }
 
-  async activeSites(
-    tenantId: number,
-    siteTypeIds: readonly number[],
-  ): Promise<Array<{ id: number; siteTypeId: number; maxOccupants: number }>> {
-    if (siteTypeIds.length === 0) return [];
+  /** The window function counts every type of the tenant before LIMIT cuts the page: a tenant has a handful. */
+  async listWithCount(tenantId: number, window: PageWindow): Promise<{ rows: SiteType[]; count: number }> {
     const rows = await this.db.rows(
-      'SELECT id, site_type_id, max_occupants FROM sites ' +
-        `WHERE tenant_id = ? AND site_type_id IN (${siteTypeIds.map(() => '?').join(', ')}) ` +
-        "AND status = 'active' ORDER BY site_number, id",
-      [tenantId, ...siteTypeIds],
+      `SELECT ${SITE_TYPES.columns}, count(*) OVER () FROM site_types t WHERE t.tenant_id = ? ORDER BY t.id LIMIT ? OFFSET ?`,
+      [tenantId, window.limit, window.offset],
     );
-    return rows.map(([id, siteTypeId, maxOccupants]) => ({
-      id: toInt(id),
-      siteTypeId: toInt(siteTypeId),
-      maxOccupants: toInt(maxOccupants),
-    }));
+    // No row says nothing of the total (an empty window past the end): it is counted on its own.
+    if (rows.length === 0) return { rows: [], count: await this.count(tenantId) };
+    return { rows: rows.map((row) => toSiteType(this.db.dialect, row)), count: toInt(rows[0]![6]) };
+  }
+
+  /**
+   * Each active site joined to its occupying stays over the window (a row with no stay for a site without any), by
+   * the same index reads as listOccupyingStays: one round trip where sites and then stays took two.
+   */
+  async occupancy(tenantId: number, siteTypeIds: readonly number[], window: DateRange): Promise<SiteTypeOccupancy> {
+    if (siteTypeIds.length === 0) return { sites: [], stays: [] };
+    const rows = await this.db.rows(
+      'SELECT s.id, s.site_type_id, b.check_in_date, b.check_out_date FROM sites s ' +
+        'LEFT JOIN bookings b ON b.tenant_id = s.tenant_id AND b.site_id = s.id ' +
+        `AND b.check_in_date < ? AND b.check_out_date > ? AND b.status IN ${OCCUPYING_IN} ` +
+        `WHERE s.tenant_id = ? AND s.site_type_id IN (${siteTypeIds.map(() => '?').join(', ')}) AND s.status = 'active'`,
+      [window.to, window.from, ...OCCUPYING_STATUSES, tenantId, ...siteTypeIds],
+    );
+    const typeOf = new Map<number, number>();
+    const stays: Stay[] = [];
+    for (const [id, siteTypeId, checkInDate, checkOutDate] of rows) {
+      const siteId = toInt(id);
+      typeOf.set(siteId, toInt(siteTypeId));
+      if (checkInDate !== null) stays.push({ siteId, checkInDate: checkInDate as string, checkOutDate: checkOutDate as string });
+    }
+    return { sites: [...typeOf].map(([id, siteTypeId]) => ({ id, siteTypeId })), stays };
   }
 
   async hasFreeSite(tenantId: number, siteTypeId: number, guests: number, window: DateRange): Promise<boolean> {

@@ -87,7 +87,7 @@ export async function memoryBackend(tenants: TenantSnapshot[], publicUrl?: strin
     cancelBooking: new CancelBooking(ports.bookings),
     listSiteTypes: new ListSiteTypes(ports.siteTypes),
     listExtras: new ListExtras(ports.extras),
-    getCalendar: new GetCalendar(ports.siteTypes, ports.bookings, ports.tariffs),
+    getCalendar: new GetCalendar(ports.siteTypes, ports.tariffs),
     createQuote: new CreateQuote(ports.quotes, ports.sites, ports.siteTypes, ports.bookings, ports.tariffs, clock),
     getQuote: new GetQuote(ports.quotes),
     listSites: new ListSites(ports.sites),

@@ -53,7 +53,7 @@ describe('CancelBooking', () => {
   it('frees the nights at once: availability, the calendar and a new quote see them', async () => {
     const window = { from: '2027-07-01', to: '2027-07-04' };
     const availability = new GetAvailability(s.sites, s.bookings);
-    const calendar = new GetCalendar(s.siteTypes, s.bookings, s.tariffs);
+    const calendar = new GetCalendar(s.siteTypes, s.tariffs);
     const freeOfSite1 = async () =>
       (await availability.execute(s.alpine(), window, { page: 1, pageSize: 50 })).results.find((r) => r.site.id === 1)!.free;
     const freeOfType1 = async () =>

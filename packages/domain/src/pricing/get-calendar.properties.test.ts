@@ -61,7 +61,7 @@ describe('GetCalendar over random sites and bookings', () => {
           }),
         ]);
         const window = { from: addDays(EPOCH, windowStart), to: addDays(EPOCH, windowStart + windowNights) };
-        const calendar = new GetCalendar(world.siteTypes, world.bookings, world.tariffs);
+        const calendar = new GetCalendar(world.siteTypes, world.tariffs);
         const seen: Array<{ siteTypeId: number; free: number[] }> = [];
         for (let page = 1; ; page++) {
           const result = await calendar.execute(world.principal('camp'), window, { page, pageSize });

@@ -12,7 +12,7 @@ let calendar: GetCalendar;
 
 beforeEach(async () => {
   s = await aSellingWorld();
-  calendar = new GetCalendar(s.siteTypes, s.bookings, s.tariffs);
+  calendar = new GetCalendar(s.siteTypes, s.tariffs);
 });
 
 const JULY = { from: '2027-07-01', to: '2027-07-04' };

@@ -1,9 +1,8 @@
 import type { Principal } from '../api-keys/api-key';
 import type { Scope } from '../api-keys/scopes';
 import { requireScope } from '../api-keys/required-scope';
-import type { BookingRepository } from '../bookings/booking-repository';
 import { type DateRange, staysBySite } from '../bookings/stay';
-import { type Page, type PageRequest, type PageWindow, paginate } from '../shared/pagination';
+import { type Page, type PageRequest, type PageSource, type PageWindow, paginate } from '../shared/pagination';
 import { type ReadSnapshots, noReadSnapshots } from '../shared/read-snapshots';
 import type { SiteType, SiteTypeRepository } from '../sites/site-type';
 import { type CalendarDay, WindowNights, calendarDays, freeNightsByType } from './calendar';
@@ -26,7 +25,6 @@ export class GetCalendar {
 
   constructor(
     private readonly types: SiteTypeRepository,
-    private readonly bookings: BookingRepository,
     private readonly tariffs: TariffRepository,
     private readonly snapshots: ReadSnapshots = noReadSnapshots,
   ) {}
@@ -38,15 +36,8 @@ export class GetCalendar {
       // Read by offset: a calendar page holds a handful of types.
       const page = await paginate(request, undefined, this.typesOf(tenantId, siteTypeId));
       const typeIds = page.results.map((type) => type.id);
-      const sites = typeIds.length === 0 ? [] : await this.types.activeSites(tenantId, typeIds);
-      const [stays, tariff] = await Promise.all([
-        sites.length === 0
-          ? []
-          : this.bookings.listOccupyingStays(
-              tenantId,
-              sites.map((site) => site.id),
-              window,
-            ),
+      const [{ sites, stays }, tariff] = await Promise.all([
+        typeIds.length === 0 ? { sites: [], stays: [] } : this.types.occupancy(tenantId, typeIds, window),
         this.tariffs.seasonsAndRulesOver(tenantId, window),
       ]);
       const nights = new WindowNights(window);
@@ -61,12 +52,13 @@ export class GetCalendar {
   }
 
   /** The types to page over: all of them, or only `siteTypeId` (none when the tenant has no such type). */
-  private typesOf(tenantId: number, siteTypeId: number | undefined) {
+  private typesOf(tenantId: number, siteTypeId: number | undefined): PageSource<SiteType> {
     const cursorOf = (type: SiteType) => ({ key: String(type.id), id: type.id });
     if (siteTypeId === undefined) {
       return {
         count: () => this.types.count(tenantId),
         list: (window: PageWindow) => this.types.list(tenantId, window),
+        listWithCount: (window: PageWindow) => this.types.listWithCount(tenantId, window),
         cursorOf,
       };
     }
@@ -76,7 +68,11 @@ export class GetCalendar {
     };
     return {
       count: async () => (await one()).length,
-      list: async (window: PageWindow) => (window.offset === 0 ? one() : []),
+      list: async (window: PageWindow) => (await one()).slice(window.offset, window.offset + window.limit),
+      listWithCount: async (window: PageWindow) => {
+        const all = await one();
+        return { rows: all.slice(window.offset, window.offset + window.limit), count: all.length };
+      },
       cursorOf,
     };
   }

@@ -103,7 +103,7 @@ describe('Quotes over random tariffs (docs/pricing.md)', () => {
   it('charge each guest category and the pitch what the calendar shows for the nights, times the counts', async () => {
     await forEveryPricedQuote(async ({ world, principal }, quoted) => {
       const window = { from: quoted.checkInDate, to: quoted.checkOutDate };
-      const calendar = new GetCalendar(world.siteTypes, world.bookings, world.tariffs);
+      const calendar = new GetCalendar(world.siteTypes, world.tariffs);
       const { days } = (await calendar.execute(principal, window, { page: 1, pageSize: 50 }, quoted.siteTypeId)).results[0]!;
       const counts = { pitch: 1, adult: quoted.numAdults, youth: quoted.numYouth, child: quoted.numChildren };
       for (const kind of ['pitch', ...PERSON_CATEGORIES] as const) {

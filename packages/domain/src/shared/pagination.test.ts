@@ -115,4 +115,40 @@ describe('paginate', () => {
   it('rejects a page past the end with invalid_page', async () => {
     await expect(paginate({ page: 4, pageSize: 3 }, undefined, source(rows))).rejects.toMatchObject({ code: 'invalid_page' });
   });
+
+  describe('with a source that reads rows and total together', () => {
+    const counted = (data: number[]) => {
+      const calls: string[] = [];
+      return {
+        calls,
+        count: async () => (calls.push('count'), data.length),
+        list: async (w: { offset: number; limit: number }) => (calls.push('list'), data.slice(w.offset, w.offset + w.limit)),
+        listWithCount: async (w: { offset: number; limit: number }) => (
+          calls.push(`listWithCount@${w.offset}`),
+          { rows: data.slice(w.offset, w.offset + w.limit), count: data.length }
+        ),
+        cursorOf: (n: number): Cursor => ({ key: String(n), id: n }),
+      };
+    };
+
+    it('reads a page that holds rows in one call, with the same page as the counted way', async () => {
+      const one = counted(rows);
+      const page = await paginate({ page: 2, pageSize: 3 }, undefined, one);
+      expect(one.calls).toEqual(['listWithCount@3']);
+      expect(page).toEqual(await paginate({ page: 2, pageSize: 3 }, undefined, source(rows)));
+    });
+
+    it('counts first for page=last, an empty list, a page past the end and an absurd page number', async () => {
+      const last = counted(rows);
+      expect(await paginate({ page: 'last', pageSize: 3 }, undefined, last)).toMatchObject({ page: 3, results: [7] });
+      expect(last.calls).toEqual(['count', 'list']);
+      const empty = counted([]);
+      expect(await paginate({ page: 1, pageSize: 3 }, undefined, empty)).toMatchObject({ count: 0, page: 1, results: [] });
+      expect(empty.calls).toEqual(['listWithCount@0', 'count']);
+      await expect(paginate({ page: 4, pageSize: 3 }, undefined, counted(rows))).rejects.toMatchObject({ code: 'invalid_page' });
+      const absurd = counted(rows);
+      await expect(paginate({ page: 1e20, pageSize: 200 }, undefined, absurd)).rejects.toMatchObject({ code: 'invalid_page' });
+      expect(absurd.calls).toEqual(['count']);
+    });
+  });
 });

@@ -101,18 +101,33 @@ export function invalidPage(): DomainError {
   return new DomainError('invalid_page', 'Invalid page.');
 }
 
+/** What `paginate` reads a list through. */
+export interface PageSource<T> {
+  count(): Promise<number>;
+  list(window: PageWindow): Promise<T[]>;
+  cursorOf(row: T): Cursor;
+  /**
+   * The window's rows and the total in one read, where the list can give both at once. A page that holds a row is
+   * then read with no count before it; `last`, and a page with no rows (an empty list, or past the end), count first.
+   */
+  listWithCount?(window: PageWindow): Promise<{ rows: T[]; count: number }>;
+}
+
 /**
  * The one paging routine every list use case shares: count, resolve the page (404 past the end), read the window.
  */
-export async function paginate<T>(
-  request: PageRequest,
-  hint: PageHint | undefined,
-  source: { count(): Promise<number>; list(window: PageWindow): Promise<T[]>; cursorOf(row: T): Cursor },
-): Promise<Page<T>> {
+export async function paginate<T>(request: PageRequest, hint: PageHint | undefined, source: PageSource<T>): Promise<Page<T>> {
+  const cursorOf = (row: T) => source.cursorOf(row);
+  const guess = request.page === 'last' ? undefined : windowFor(request.page, request.pageSize, hint);
+  // Only a window a database can be asked for: a page number past any list (1e20) goes the counted way, to its 404.
+  if (source.listWithCount && guess && Number.isSafeInteger(guess.offset) && guess.offset >= 0) {
+    const { rows, count } = await source.listWithCount(guess);
+    if (rows.length > 0) return toPage(request, request.page as number, count, rows, cursorOf);
+  }
   const count = await source.count();
   const { page, window } = resolvePage(request, count, hint);
   const results = count === 0 ? [] : await source.list(window);
-  return toPage(request, page, count, results, (row) => source.cursorOf(row));
+  return toPage(request, page, count, results, cursorOf);
 }
 
 /** Cursor of a row ordered by a datetime and then id. */

@@ -1,4 +1,4 @@
-import type { DateRange } from '../bookings/stay';
+import type { DateRange, Stay } from '../bookings/stay';
 import type { PageWindow, UpdatedSinceFilter } from '../shared/pagination';
 
 /**
@@ -24,14 +24,25 @@ export interface SiteTypeRepository {
   /** The type, or null when it does not exist in this tenant. */
   findById(tenantId: number, id: number): Promise<SiteType | null>;
   /**
-   * The `active` sites of the given types, in `site_number` order (byte order): the order in which a booking by type
-   * is placed (docs/channel-managers.md, "Booking from a quote").
+   * The tenant's types in the window of `id` order, and how many types it has in all: one read where the window
+   * holds a type, so that a page of types costs one round trip (the calendar's, docs/channel-managers.md).
    */
-  activeSites(tenantId: number, siteTypeIds: readonly number[]): Promise<Array<{ id: number; siteTypeId: number; maxOccupants: number }>>;
+  listWithCount(tenantId: number, window: PageWindow): Promise<{ rows: SiteType[]; count: number }>;
+  /**
+   * The `active` sites of the given types, in no particular order, and the occupying stays (OCCUPYING_STATUSES) on
+   * them that hold a night of `window`, read together: what the calendar counts its free pitches from.
+   */
+  occupancy(tenantId: number, siteTypeIds: readonly number[], window: DateRange): Promise<SiteTypeOccupancy>;
   /**
    * Whether the type has an `active` site that holds `guests` and that no occupying booking (OCCUPYING_STATUSES)
    * holds on a night of `window`: the site a booking by type would be placed on (docs/channel-managers.md, "Booking
    * from a quote"). One read, which stops at the first such site.
    */
   hasFreeSite(tenantId: number, siteTypeId: number, guests: number, window: DateRange): Promise<boolean>;
+}
+
+/** The active sites of some types, and the occupying stays on them over a window (`SiteTypeRepository.occupancy`). */
+export interface SiteTypeOccupancy {
+  sites: Array<{ id: number; siteTypeId: number }>;
+  stays: Stay[];
 }

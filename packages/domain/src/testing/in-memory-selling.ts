@@ -11,7 +11,7 @@ import type { Restriction, SeasonsAndRules, Tariff } from '../pricing/tariff';
 import { compareAscii } from '../pricing/tariff';
 import type { ExtraRecord, ExtraRepository, TariffRepository } from '../pricing/tariff-repository';
 import type { NewQuote, Quote, QuoteRepository } from '../quotes/quote';
-import { type InMemoryStore, compareBytes } from './in-memory-store';
+import type { InMemoryStore } from './in-memory-store';
 
 /** Site types with what their active sites make of them, as the SQL view computes it. */
 export class InMemorySiteTypeRepository implements SiteTypeRepository {
@@ -31,12 +31,26 @@ export class InMemorySiteTypeRepository implements SiteTypeRepository {
     return type ? this.store.siteTypeView(type) : null;
   }
 
-  async activeSites(tenantId: number, siteTypeIds: readonly number[]) {
+  async listWithCount(tenantId: number, window: PageWindow) {
+    return { rows: await this.list(tenantId, window), count: await this.count(tenantId) };
+  }
+
+  async occupancy(tenantId: number, siteTypeIds: readonly number[], window: DateRange) {
     const wanted = new Set(siteTypeIds);
-    return this.store.sites
+    const sites = this.store.sites
       .filter((s) => s.tenantId === tenantId && wanted.has(s.siteTypeId) && s.status === 'active')
-      .sort((a, b) => compareBytes(a.siteNumber, b.siteNumber) || a.id - b.id)
-      .map((s) => ({ id: s.id, siteTypeId: s.siteTypeId, maxOccupants: s.maxOccupants }));
+      .map((s) => ({ id: s.id, siteTypeId: s.siteTypeId }));
+    const ids = new Set(sites.map((s) => s.id));
+    const stays = this.store.bookings
+      .filter(
+        (b) =>
+          b.tenantId === tenantId &&
+          ids.has(b.siteId) &&
+          isOccupying(b.status) &&
+          rangesOverlap(b.checkInDate, b.checkOutDate, window.from, window.to),
+      )
+      .map((b) => ({ siteId: b.siteId, checkInDate: b.checkInDate, checkOutDate: b.checkOutDate }));
+    return { sites, stays };
   }
 
   async hasFreeSite(tenantId: number, siteTypeId: number, guests: number, window: DateRange) {

@@ -7,6 +7,35 @@ import { rejectionOf } from '../rejection-of';
 import type { AdapterSet } from './adapter-set';
 import { aNewBooking } from './new-booking';
 
+type StayLike = { siteId: number; checkInDate: string; checkOutDate: string };
+const stayKey = (s: StayLike) => `${s.siteId}/${s.checkInDate}/${s.checkOutDate}`;
+
+/** Stays by site, arrival and departure: imported rows may overlap, so the order is total over all three. */
+export const sortStays = <T extends StayLike>(stays: T[]) =>
+  [...stays].sort((a, b) => (stayKey(a) < stayKey(b) ? -1 : stayKey(a) > stayKey(b) ? 1 : 0));
+
+/**
+ * Bookings on sites 1, 2 and 3 around a window in July 2027: occupying ones inside it, on its edges and after it, a
+ * cancelled one inside it, and one on site 3. `occupyingSites1And2` are the stays of sites 1 and 2 that hold a night of
+ * the window, sorted by site, arrival and departure.
+ */
+export const STAYS_AROUND_JULY = {
+  window: { from: '2027-07-01', to: '2027-07-12' },
+  bookings: () => [
+    aBooking({ id: 1, siteId: 1, status: 'pending', checkInDate: '2027-07-01', checkOutDate: '2027-07-05' }),
+    aBooking({ id: 2, siteId: 1, status: 'confirmed', checkInDate: '2027-07-10', checkOutDate: '2027-07-12' }),
+    aBooking({ id: 3, siteId: 1, status: 'cancelled', checkInDate: '2027-07-05', checkOutDate: '2027-07-10' }),
+    aBooking({ id: 4, siteId: 2, status: 'confirmed', checkInDate: '2027-06-25', checkOutDate: '2027-07-02' }),
+    aBooking({ id: 5, siteId: 2, status: 'confirmed', checkInDate: '2027-07-12', checkOutDate: '2027-07-14' }),
+    aBooking({ id: 6, siteId: 3, status: 'confirmed', checkInDate: '2027-07-03', checkOutDate: '2027-07-04' }),
+  ],
+  occupyingSites1And2: [
+    { siteId: 1, checkInDate: '2027-07-01', checkOutDate: '2027-07-05' },
+    { siteId: 1, checkInDate: '2027-07-10', checkOutDate: '2027-07-12' },
+    { siteId: 2, checkInDate: '2027-06-25', checkOutDate: '2027-07-02' },
+  ],
+};
+
 /** Seeds a tenant with sites 1 (active), 2 (active) and 3 (inactive), plus the given bookings; answers its id. */
 export type TenantWith = (set: AdapterSet, bookings?: ReturnType<typeof aBooking>[]) => Promise<number>;
 
@@ -17,30 +46,15 @@ export type TenantWith = (set: AdapterSet, bookings?: ReturnType<typeof aBooking
 export function describeStaysAndStatus(adapters: () => AdapterSet, tenantWith: TenantWith): void {
   describe('listOccupyingStays', () => {
     const day = (n: number) => new Date(Date.UTC(2027, 5, 1) + n * 86_400_000).toISOString().slice(0, 10);
-    // Imported rows may overlap, so two stays can share a site and an arrival: the order is total over all three.
-    const key = (s: { siteId: number; checkInDate: string; checkOutDate: string }) => `${s.siteId}/${s.checkInDate}/${s.checkOutDate}`;
-    const sortStays = <T extends { siteId: number; checkInDate: string; checkOutDate: string }>(stays: T[]) =>
-      [...stays].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
     it('returns the occupying stays of the given sites that overlap the window, and nothing of other tenants', async () => {
       const set = adapters();
-      const rows = [
-        aBooking({ id: 1, siteId: 1, status: 'pending', checkInDate: '2027-07-01', checkOutDate: '2027-07-05' }),
-        aBooking({ id: 2, siteId: 1, status: 'confirmed', checkInDate: '2027-07-10', checkOutDate: '2027-07-12' }),
-        aBooking({ id: 3, siteId: 1, status: 'cancelled', checkInDate: '2027-07-05', checkOutDate: '2027-07-10' }),
-        aBooking({ id: 4, siteId: 2, status: 'confirmed', checkInDate: '2027-06-25', checkOutDate: '2027-07-02' }),
-        aBooking({ id: 5, siteId: 2, status: 'confirmed', checkInDate: '2027-07-12', checkOutDate: '2027-07-14' }),
-        aBooking({ id: 6, siteId: 3, status: 'confirmed', checkInDate: '2027-07-03', checkOutDate: '2027-07-04' }),
-      ];
+      const rows = STAYS_AROUND_JULY.bookings();
       const tenantId = await tenantWith(set, rows);
       await tenantWith(set, rows);
-      const stays = await set.bookings.listOccupyingStays(tenantId, [1, 2], { from: '2027-07-01', to: '2027-07-12' });
-      expect(sortStays(stays)).toEqual([
-        { siteId: 1, checkInDate: '2027-07-01', checkOutDate: '2027-07-05' },
-        { siteId: 1, checkInDate: '2027-07-10', checkOutDate: '2027-07-12' },
-        { siteId: 2, checkInDate: '2027-06-25', checkOutDate: '2027-07-02' },
-      ]);
-      expect(await set.bookings.listOccupyingStays(tenantId, [], { from: '2027-07-01', to: '2027-07-12' })).toEqual([]);
+      const stays = await set.bookings.listOccupyingStays(tenantId, [1, 2], STAYS_AROUND_JULY.window);
+      expect(sortStays(stays)).toEqual(STAYS_AROUND_JULY.occupyingSites1And2);
+      expect(await set.bookings.listOccupyingStays(tenantId, [], STAYS_AROUND_JULY.window)).toEqual([]);
     });
 
     it('agrees with a model for random bookings, statuses and windows', async () => {

@@ -18,6 +18,7 @@ import { describeChangeFeedContract } from './change-feed.contract';
 import { describeWebhookEndpointsContract } from './webhook-endpoints.contract';
 import { describeWebhookDeliveryContract } from './webhook-delivery.contract';
 import { describeTariffContract } from './tariff.contract';
+import { describeSiteTypeRepositoryContract } from './site-types.contract';
 import { describeQuotesContract } from './quotes.contract';
 import { describeQuoteReadsContract } from './quote-reads.contract';
 
@@ -66,6 +67,7 @@ export function describeAdapterContracts(name: string, setup: AdapterSetup): voi
   describeIdempotencyStoreContract(name, setup);
   describeRateLimiterContract(name, setup);
   describeTariffContract(name, setup);
+  describeSiteTypeRepositoryContract(name, setup);
   describeQuotesContract(name, setup);
   describeQuoteReadsContract(name, setup);
 }

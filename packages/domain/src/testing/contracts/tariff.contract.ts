@@ -60,7 +60,7 @@ const feedOf = async (set: AdapterSet, tenantId: number) =>
  * writes; a season or rule written beside the service moves its site type; extras are records of the feed.
  */
 export function describeTariffContract(name: string, setup: AdapterSetup): void {
-  describe(`TariffRepository, ExtraRepository and SiteTypeRepository contract: ${name}`, () => {
+  describe(`TariffRepository and ExtraRepository contract: ${name}`, () => {
     const adapters = useAdapterSet(setup);
     const rawWriter = () => adapters().raw();
 
@@ -129,31 +129,6 @@ export function describeTariffContract(name: string, setup: AdapterSetup): void 
       expect(page.map((e) => e.code)).toEqual(['dog', 'dog-2']);
       expect(page[0]).toMatchObject({ id: 7, tenantId, per: 'night', price: 500, compulsoryFor: [] });
       expect(page[0]!.updatedAt).toBeInstanceOf(Date);
-    });
-
-    it('counts each site type’s active sites and the most guests one holds (0 without any), in id order', async () => {
-      const set = adapters();
-      const tenantId = await aSellingTenant(set);
-      expect(await set.siteTypes.count(tenantId)).toBe(2);
-      const types = await set.siteTypes.list(tenantId, { offset: 0, limit: 10 });
-      expect(types.map(({ id, name, activeSites, maxOccupants }) => ({ id, name, activeSites, maxOccupants }))).toEqual([
-        { id: 1, name: 'Tent pitch', activeSites: 2, maxOccupants: 5 },
-        { id: 2, name: 'Chalet', activeSites: 0, maxOccupants: 0 },
-      ]);
-      expect(await set.siteTypes.findById(tenantId, 2)).toEqual(types[1]);
-      expect(await set.siteTypes.findById(tenantId, 3)).toBeNull();
-      expect(await set.siteTypes.activeSites(tenantId, [1, 2])).toEqual([
-        { id: 1, siteTypeId: 1, maxOccupants: 4 },
-        { id: 3, siteTypeId: 1, maxOccupants: 5 },
-      ]);
-      const raw = await rawWriter();
-      try {
-        await raw.setSiteStatus(tenantId, 2, 'active');
-      } finally {
-        await raw.close();
-      }
-      expect(await set.siteTypes.findById(tenantId, 1)).toMatchObject({ activeSites: 3, maxOccupants: 6 });
-      expect((await set.siteTypes.activeSites(tenantId, [1])).map((s) => s.id)).toEqual([1, 2, 3]);
     });
 
     it('refuses a season or a stay rule that overlaps another of its type, whoever writes, and keeps touching ones', async () => {
