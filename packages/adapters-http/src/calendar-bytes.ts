@@ -1,5 +1,5 @@
 import { formatMoney, type NightTerms, type SiteTypeCalendar } from '@campsite/domain';
-import { escapeLineSeparators } from './send-json';
+import { escapeLineSeparators, strongEtag } from './send-json';
 
 // GET /calendar/'s answer, written straight into the bytes it is sent as (docs/channel-managers.md, "The calendar"):
 // a year of days of every type is hundreds of kB. Built as JavaScript strings, that text was joined from thousands of
@@ -8,6 +8,9 @@ import { escapeLineSeparators } from './send-json';
 // prices and rules its run of nights shares (made once per run). The bytes are those of the page's
 // JSON.stringify(calendarJson(...)) text, U+2028 and U+2029 escaped as jsonText escapes them (the tests hold them
 // equal).
+
+// Its strong tag is a digest of what those bytes are written from rather than of the bytes (see calendarPage):
+// hashing 700 kB cost about a sixth of a fresh calendar's CPU.
 
 const moneyText = (rappen: number | null) => (rappen === null ? 'null' : `"${formatMoney(rappen)}"`);
 
@@ -26,11 +29,15 @@ const DATE_OPEN = ',{"date":"';
 const FIRST_DATE_OPEN = DATE_OPEN.slice(1);
 const DATE_CLOSE = '","free":';
 
-/** A site type's text before its days, the tail of each run of nights as bytes, and the length of it all. */
+/**
+ * A site type's text before its days, the tail of each run of nights as bytes, the length of it all, and the length
+ * of its description (describeType).
+ */
 interface TypeLayout {
   opening: Buffer;
   tails: Buffer[];
   length: number;
+  described: number;
 }
 
 /** A new terms object starts a new run (calendarDays shares one per run); equal terms in two objects give equal bytes. */
@@ -63,12 +70,18 @@ function layoutOf({ siteType, days }: SiteTypeCalendar, first: boolean): TypeLay
   const tails: Buffer[] = [];
   // The first day's date opening goes without its comma.
   let length = opening.length + CLOSE.length - (days.length === 0 ? 0 : 1);
+  let described = opening.length + 1;
   for (let night = 0; night < days.length; night++) {
     const day = days[night]!;
-    if (startsRun(days, night)) tails.push(Buffer.from(dayTailText(day.terms), 'latin1'));
-    length += DATE_OPEN.length + day.date.length + DATE_CLOSE.length + countLength(day.free) + tails[tails.length - 1]!.length;
+    const count = countLength(day.free);
+    described += day.date.length + count + 2;
+    if (startsRun(days, night)) {
+      tails.push(Buffer.from(dayTailText(day.terms), 'latin1'));
+      described += tails[tails.length - 1]!.length + 1;
+    }
+    length += DATE_OPEN.length + day.date.length + DATE_CLOSE.length + count + tails[tails.length - 1]!.length;
   }
-  return { opening, tails, length };
+  return { opening, tails, length, described };
 }
 
 /** `bytes` at `at`; the typed array's own set, which costs less than Buffer's copy for pieces this small. */
@@ -93,10 +106,53 @@ function writeDays(out: Buffer, at: number, days: SiteTypeCalendar['days'], { op
 }
 
 /**
- * The page's bytes: `envelope` is the page's JSON as JSON.stringify writes it up to its results' array (the count
- * and the links), then each type's calendar as JSON.stringify(calendarJson(...)) writes it.
+ * The bytes from which a type's part of the page is written, and nothing of what every page writes alike: its opening,
+ * then per day its date, its free count and, where a run of nights starts, the run's tail. Each piece ends in a byte
+ * no piece holds (JSON escapes control characters; dates, counts and tails are printable ASCII), so the bytes of the
+ * page follow from its description and differing bytes have differing descriptions.
  */
-export function calendarPageBytes(envelope: string, calendars: readonly SiteTypeCalendar[]): Buffer {
+function describeType(out: Buffer, at: number, days: SiteTypeCalendar['days'], { opening, tails }: TypeLayout): number {
+  at = put(out, at, opening);
+  out[at++] = END_OF_OPENING;
+  let run = -1;
+  for (let night = 0; night < days.length; night++) {
+    const day = days[night]!;
+    at = writeAscii(out, at, day.date);
+    out[at++] = END_OF_DATE;
+    at = writeCount(out, at, day.free);
+    if (startsRun(days, night)) {
+      out[at++] = NEW_RUN;
+      at = put(out, at, tails[++run]!);
+      out[at++] = END_OF_TAIL;
+    } else {
+      out[at++] = SAME_RUN;
+    }
+  }
+  return at;
+}
+
+const END_OF_DATE = 0;
+const NEW_RUN = 1;
+const SAME_RUN = 2;
+const END_OF_TAIL = 3;
+const END_OF_OPENING = 4;
+
+/**
+ * What every page writes alike, hashed first: change how a page is written (its fixed texts above, or the order in
+ * which calendarPage puts its pieces) and change this text with it, so that no tag of the old writing stays valid for
+ * new bytes.
+ */
+const PAGE_FORMAT = `calendar page, format 1: ${FIRST_DATE_OPEN} ${DATE_CLOSE} ${CLOSE.toString('latin1')}\n`;
+
+/**
+ * The page's bytes and their strong tag: `envelope` is the page's JSON as JSON.stringify writes it up to its results'
+ * array (the count and the links), then each type's calendar as JSON.stringify(calendarJson(...)) writes it.
+ *
+ * The tag is the digest every answer's is (strongEtag), taken over the envelope and each type's description
+ * (describeType), about a tenth of the bytes: equal descriptions write equal bytes, so the tag changes whenever the
+ * bytes do, and the same data gives the same tag in every process.
+ */
+export function calendarPage(envelope: string, calendars: readonly SiteTypeCalendar[]): { bytes: Buffer; etag: string } {
   const head = Buffer.from(`${escapeLineSeparators(envelope)}[`, 'utf8');
   const layouts = calendars.map((calendar, index) => layoutOf(calendar, index === 0));
   // Memory of its own, also for a small page: a slice of Buffer's shared pool, kept by the answer cache, would keep the
@@ -108,5 +164,23 @@ export function calendarPageBytes(envelope: string, calendars: readonly SiteType
   });
   at = put(out, at, CLOSE);
   if (at !== out.length) throw new Error(`calendar page: wrote ${at} of ${out.length} bytes`);
-  return out;
+  return { bytes: out, etag: strongEtag(describePage(head, calendars, layouts)) };
+}
+
+function describePage(head: Buffer, calendars: readonly SiteTypeCalendar[], layouts: readonly TypeLayout[]): Buffer {
+  const format = Buffer.from(PAGE_FORMAT, 'latin1');
+  const length = layouts.reduce((sum, layout) => sum + layout.described, format.length + head.length + 1);
+  const description = Buffer.allocUnsafe(length);
+  let at = put(description, put(description, 0, format), head);
+  description[at++] = END_OF_OPENING;
+  calendars.forEach((calendar, index) => {
+    at = describeType(description, at, calendar.days, layouts[index]!);
+  });
+  if (at !== length) throw new Error(`calendar page: described ${at} of ${length} bytes`);
+  return description;
+}
+
+/** calendarPage's bytes alone. */
+export function calendarPageBytes(envelope: string, calendars: readonly SiteTypeCalendar[]): Buffer {
+  return calendarPage(envelope, calendars).bytes;
 }

@@ -37,7 +37,7 @@ export function extraJson(e: ExtraRecord): z.output<typeof extraSchema> {
   };
 }
 
-/** A site type's calendar as the contract shows it; the route sends calendarPageBytes of it (the tests hold them equal). */
+/** A site type's calendar as the contract shows it; the route sends calendarPage's bytes of it (the tests hold them equal). */
 export function calendarJson({ siteType, days }: SiteTypeCalendar): z.output<typeof siteTypeCalendarSchema> {
   return {
     site_type_id: siteType.id,

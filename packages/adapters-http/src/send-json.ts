@@ -63,14 +63,6 @@ export function jsonAnswer(body: unknown): RenderedAnswer {
   return renderedAnswer(jsonText(body), started);
 }
 
-/**
- * jsonAnswer of a body whose UTF-8 bytes the caller wrote itself, exactly as jsonText's text encodes; its rendering
- * began at `started`.
- */
-export function jsonBytesAnswer(bytes: Buffer, started: number): RenderedAnswer {
-  return { bytes, length: bytes.length, etag: strongEtag(bytes), renderMs: performance.now() - started };
-}
-
 function renderedAnswer(text: string, started: number): RenderedAnswer {
   const length = Buffer.byteLength(text);
   const bytes = length < OWN_BUFFER_BYTES ? text : Buffer.from(text, 'utf8');

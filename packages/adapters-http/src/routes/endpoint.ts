@@ -13,7 +13,7 @@ import { pageLinks, readPageHint } from '../pagination-links';
 import { parsePythonInt, readPageRequest } from '../drf-compat/paging';
 import { lastValue, parseQuery, type QueryPairs } from '../drf-compat/urlencode';
 import { originOf } from '../public-origin';
-import { type RenderedAnswer, jsonAnswer, jsonBytesAnswer } from '../send-json';
+import { type RenderedAnswer, jsonAnswer } from '../send-json';
 
 /**
  * One method of one path: the scope its use case requires (or a list of which any one will do), and the work after
@@ -82,20 +82,22 @@ export function renderPage<T>(req: Request, res: Response, query: QueryPairs, pa
 
 /**
  * renderPage for rows whose writer turns them into bytes itself, byte for byte the UTF-8 of jsonText of the page's
- * body: for pages so large that building their objects and text weighs on the answer's cost. `writePage` gets the
- * envelope as JSON.stringify writes it, up to the results' array.
+ * body, and gives their strong tag: for pages so large that building their objects and text, and hashing their
+ * bytes, weigh on the answer's cost. `writePage` gets the envelope as JSON.stringify writes it, up to the results'
+ * array.
  */
 export function renderPageBytes<T>(
   req: Request,
   res: Response,
   query: QueryPairs,
   page: Page<T>,
-  writePage: (envelope: string, rows: readonly T[]) => Buffer,
+  writePage: (envelope: string, rows: readonly T[]) => { bytes: Buffer; etag: string },
 ): RenderedAnswer {
   const started = performance.now();
   const { next, previous } = pageLinks(`${originOf(res)}${req.path}`, query, page);
   const envelope = JSON.stringify({ count: page.count, next, previous, results: [] }).slice(0, -'[]}'.length);
-  return jsonBytesAnswer(writePage(envelope, page.results), started);
+  const { bytes, etag } = writePage(envelope, page.results);
+  return { bytes, length: bytes.length, etag, renderMs: performance.now() - started };
 }
 
 /** The sites, customers and invoices lists share one shape; each reads its own filters. */

@@ -2,7 +2,7 @@ import { readJsonBody } from '../body/read-json-body';
 import { wordedBookingRefusal } from '../drf-compat/booking-messages';
 import type { HttpDeps } from '../http-deps';
 import { originOf } from '../public-origin';
-import { calendarPageBytes } from '../calendar-bytes';
+import { calendarPage } from '../calendar-bytes';
 import { extraJson, quoteJson, siteTypeJson } from '../selling-presenters';
 import { readCalendarQuery } from '../schemas/calendar.schema';
 import { readUpdatedSinceFilter } from '../schemas/list-filter.schema';
@@ -34,7 +34,7 @@ export function sellingResources(deps: HttpDeps): {
         const { request } = readPaging(query);
         const page = await deps.getCalendar.execute(principal, window, request, siteTypeId);
         // The calendar pages by offset: a keyset hint in its links would only be ignored.
-        return renderPageBytes(req, res, query, { ...page, nextCursor: undefined }, calendarPageBytes);
+        return renderPageBytes(req, res, query, { ...page, nextCursor: undefined }, calendarPage);
       },
     },
   });

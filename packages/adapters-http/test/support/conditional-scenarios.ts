@@ -23,6 +23,9 @@ export interface ConditionalWorld {
 
 export const RATE_LIMIT = 60;
 
+/** Four nights of every site type, over booking 2's stay. */
+const CALENDAR = `${API}/calendar/?from=2026-07-01&to=2026-07-05`;
+
 /** docs/channel-managers.md, "Polling cheaply", over HTTP: the same scenarios for every backend. */
 export function describeConditionalRequests(name: string, open: () => Promise<ConditionalWorld>): void {
   describe(`ETag and If-None-Match: ${name}`, () => {
@@ -41,6 +44,7 @@ export function describeConditionalRequests(name: string, open: () => Promise<Co
         `${API}/customers/`,
         `${API}/invoices/`,
         `${API}/changes/?page_size=2`,
+        CALENDAR,
       ];
       for (const path of paths) {
         const first = await get(path);
@@ -100,7 +104,7 @@ export function describeConditionalRequests(name: string, open: () => Promise<Co
     it('gives a new tag after plain-SQL writes by another program', async () => {
       const detail = `${API}/bookings/2/`;
       const sites = `${API}/sites/`;
-      const [detailBefore, sitesBefore] = [await get(detail), await get(sites)];
+      const [detailBefore, sitesBefore, calendarBefore] = [await get(detail), await get(sites), await get(CALENDAR)];
       const raw = await world.raw();
       try {
         await raw.setBookingStatus(world.tenantId, 2, 'cancelled');
@@ -115,6 +119,16 @@ export function describeConditionalRequests(name: string, open: () => Promise<Co
       expect(sitesAfter.status).toBe(200);
       expect(sitesAfter.json.results[0].name).toBe('Seeblick');
       expect(sitesAfter.headers.etag).not.toBe(sitesBefore.headers.etag);
+      // Bookings 1 and 2 hold sites 1 and 2 from 2026-07-01 to 07-04; booking 2 no longer does. The calendar's tag is
+      // taken from what its bytes are written from.
+      const calendarAfter = await get(CALENDAR, { 'If-None-Match': calendarBefore.headers.etag as string });
+      expect(calendarAfter.status).toBe(200);
+      const freeOf = (reply: Reply) => reply.json.results[0].days.map((day: { free: number }) => day.free);
+      expect([freeOf(calendarBefore), freeOf(calendarAfter)]).toEqual([
+        [0, 0, 0, 2],
+        [1, 1, 1, 2],
+      ]);
+      expect(calendarAfter.headers.etag).not.toBe(calendarBefore.headers.etag);
     });
 
     it('does not count a 304 against the rate limit; every other answer counts', async () => {
