@@ -10,7 +10,7 @@ import { escapeLineSeparators, strongEtag } from './send-json';
 // equal).
 
 // Its strong tag is a digest of what those bytes are written from rather than of the bytes (see calendarPage):
-// hashing 700 kB cost about a sixth of a fresh calendar's CPU.
+// hashing 700 kB took about an eighth of a fresh calendar's server CPU.
 
 const moneyText = (rappen: number | null) => (rappen === null ? 'null' : `"${formatMoney(rappen)}"`);
 
@@ -149,7 +149,7 @@ const PAGE_FORMAT = `calendar page, format 1: ${FIRST_DATE_OPEN} ${DATE_CLOSE} $
  * array (the count and the links), then each type's calendar as JSON.stringify(calendarJson(...)) writes it.
  *
  * The tag is the digest every answer's is (strongEtag), taken over the envelope and each type's description
- * (describeType), about a tenth of the bytes: equal descriptions write equal bytes, so the tag changes whenever the
+ * (describeType), about a fourteenth of the bytes: equal descriptions write equal bytes, so the tag changes whenever the
  * bytes do, and the same data gives the same tag in every process.
  */
 export function calendarPage(envelope: string, calendars: readonly SiteTypeCalendar[]): { bytes: Buffer; etag: string } {

@@ -86,7 +86,8 @@ export class SqlSiteTypeRepository implements SiteTypeRepository {
     );
     // No row says nothing of the total (an empty window past the end): it is counted on its own.
     if (rows.length === 0) return { rows: [], count: await this.count(tenantId) };
-    return { rows: rows.map((row) => toSiteType(this.db.dialect, row)), count: toInt(rows[0]![6]) };
+    // The count is the column after SITE_TYPES' own.
+    return { rows: rows.map((row) => toSiteType(this.db.dialect, row)), count: toInt(rows[0]!.at(-1)) };
   }
 
   /**

@@ -118,11 +118,13 @@ export interface PageSource<T> {
  */
 export async function paginate<T>(request: PageRequest, hint: PageHint | undefined, source: PageSource<T>): Promise<Page<T>> {
   const cursorOf = (row: T) => source.cursorOf(row);
-  const guess = request.page === 'last' ? undefined : windowFor(request.page, request.pageSize, hint);
-  // Only a window a database can be asked for: a page number past any list (1e20) goes the counted way, to its 404.
-  if (source.listWithCount && guess && Number.isSafeInteger(guess.offset) && guess.offset >= 0) {
-    const { rows, count } = await source.listWithCount(guess);
-    if (rows.length > 0) return toPage(request, request.page as number, count, rows, cursorOf);
+  if (source.listWithCount && request.page !== 'last') {
+    const guess = windowFor(request.page, request.pageSize, hint);
+    // Only a window a database can be asked for: a page number past any list (1e20) goes the counted way, to its 404.
+    if (Number.isSafeInteger(guess.offset) && guess.offset >= 0) {
+      const { rows, count } = await source.listWithCount(guess);
+      if (rows.length > 0) return toPage(request, request.page, count, rows, cursorOf);
+    }
   }
   const count = await source.count();
   const { page, window } = resolvePage(request, count, hint);

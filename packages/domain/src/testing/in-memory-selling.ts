@@ -11,6 +11,7 @@ import type { Restriction, SeasonsAndRules, Tariff } from '../pricing/tariff';
 import { compareAscii } from '../pricing/tariff';
 import type { ExtraRecord, ExtraRepository, TariffRepository } from '../pricing/tariff-repository';
 import type { NewQuote, Quote, QuoteRepository } from '../quotes/quote';
+import { InMemoryBookingRepository } from './in-memory-booking-repository';
 import type { InMemoryStore } from './in-memory-store';
 
 /** Site types with what their active sites make of them, as the SQL view computes it. */
@@ -40,16 +41,11 @@ export class InMemorySiteTypeRepository implements SiteTypeRepository {
     const sites = this.store.sites
       .filter((s) => s.tenantId === tenantId && wanted.has(s.siteTypeId) && s.status === 'active')
       .map((s) => ({ id: s.id, siteTypeId: s.siteTypeId }));
-    const ids = new Set(sites.map((s) => s.id));
-    const stays = this.store.bookings
-      .filter(
-        (b) =>
-          b.tenantId === tenantId &&
-          ids.has(b.siteId) &&
-          isOccupying(b.status) &&
-          rangesOverlap(b.checkInDate, b.checkOutDate, window.from, window.to),
-      )
-      .map((b) => ({ siteId: b.siteId, checkInDate: b.checkInDate, checkOutDate: b.checkOutDate }));
+    const stays = await new InMemoryBookingRepository(this.store).listOccupyingStays(
+      tenantId,
+      sites.map((s) => s.id),
+      window,
+    );
     return { sites, stays };
   }
 
