@@ -23,7 +23,7 @@ export interface Target {
 /** A case as `measure` takes it: the request (a path on the server), the load's own settings left to `measure`. */
 export type CaseLoad = Omit<LoadCase, 'url' | 'duration' | 'connections'> & { path: string };
 
-/** A warm-up of the run's length (none with --warmup 0), then the case; logged. */
+/** A warm-up of the run's length on the case's own connections (none with --warmup 0), then the case; logged. */
 export async function measure(
   target: Target,
   name: string,
@@ -31,8 +31,7 @@ export async function measure(
   { duration = options.duration, connections = options.connections }: { duration?: number; connections?: number } = {},
 ): Promise<LoadResult> {
   const url = `${target.base}${load.path}`;
-  if (options.warmup > 0) await hammer({ ...load, url, duration: options.warmup, connections });
-  const result = await hammer({ ...load, url, duration, connections });
+  const result = await hammer({ ...load, url, duration, warmup: options.warmup, connections });
   logResult(name, result);
   return result;
 }

@@ -164,6 +164,47 @@ describe('the keep-alive load generator', () => {
     expect(connections).toBeGreaterThanOrEqual(4);
   });
 
+  it('with a warm-up, measures only once every connection has had an answer, and counts nothing sent before', async () => {
+    // Each connection's first answer comes later than the one before, as from a busy server that accepts one
+    // connection at a time; every later answer comes at once.
+    let opened = 0;
+    let served = 0;
+    const server = createNetServer((socket) => {
+      const delay = 150 * opened++;
+      let first = true;
+      socket.on('data', () => {
+        served++;
+        const answer = () => socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok');
+        if (first) setTimeout(answer, delay);
+        else answer();
+        first = false;
+      });
+      socket.on('error', () => undefined);
+    });
+    const url = await listen(server);
+    const started = performance.now();
+    const { times, totals } = await run(url, { connections: 4, duration: 0.3, warmup: 0.05 });
+    const wall = (performance.now() - started) / 1000;
+    // The last connection's first answer took 450 ms; none of the first answers is among the counted ones.
+    expect(times.length).toBeGreaterThan(10);
+    expect(Math.max(...times)).toBeLessThan(100);
+    expect(times.length).toBeLessThan(served);
+    expect(Math.abs(totals.seconds - 0.3)).toBeLessThan(0.1);
+    expect(wall).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('without a warm-up, measures from the first request, waiting for no connection', async () => {
+    let opened = 0;
+    const server = createNetServer((socket) => {
+      const delay = 150 * opened++;
+      socket.once('data', () => setTimeout(() => socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok'), delay));
+      socket.on('error', () => undefined);
+    });
+    const { times } = await run(await listen(server), { connections: 4, duration: 0.6 });
+    expect(times.length).toBe(4);
+    expect(Math.max(...times)).toBeGreaterThanOrEqual(440);
+  });
+
   it('times each answer from its request to its last byte', async () => {
     const url = await httpServer((_req, _body, res) => setTimeout(() => res.end('late'), 30));
     const { times, totals } = await run(url, { connections: 1 });

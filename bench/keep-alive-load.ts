@@ -7,6 +7,12 @@
  * each request as one buffer, reads the status line and the two headers that frame the body (Content-Length,
  * Transfer-Encoding: chunked) plus Connection, and counts body bytes without decoding them. Timing starts when a
  * request is written and stops when its answer's last byte is read, in float milliseconds.
+ *
+ * A warm-up runs on the same connections, and the measured time starts only once every connection has had an answer:
+ * a Node server whose event loop is busy accepts new connections one per turn of its loop (measured on this machine:
+ * fifty connections opened at once against a server spending 5 ms per request were accepted over six seconds), so the
+ * first requests of connections opened at once would wait seconds in the server's accept queue and be counted as its
+ * answers' latency (bench/README.md, "Connections").
  */
 import { connect, type Socket } from 'node:net';
 
@@ -21,8 +27,14 @@ export interface KeepAliveLoad {
   /** http://host:port/path; the path is the first request's unless `next` gives each one. */
   url: string;
   connections: number;
-  /** Seconds; requests still waiting when it ends are dropped (their connections closed), not counted. */
+  /** Seconds measured; requests still waiting when it ends are dropped (their connections closed), not counted. */
   duration: number;
+  /**
+   * Seconds of load before the measured time on the same connections, not counted; the measured time then starts
+   * once every connection has had an answer, or at the latest WARMUP_LIMIT_SECONDS later. 0 still waits for every
+   * connection's first answer; without it the measured time starts with the first request.
+   */
+  warmup?: number;
   method: string;
   headers: Record<string, string>;
   /** Per-request rewrite of the base request (a fresh path or body each time). */
@@ -35,12 +47,16 @@ export interface KeepAliveLoad {
 }
 
 export interface KeepAliveTotals {
+  /** The measured time, warm-up excluded. */
   seconds: number;
   errors: number;
   timeouts: number;
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
+
+/** How long past its warm-up a run waits for connections that have had no answer before it measures anyway. */
+const WARMUP_LIMIT_SECONDS = 30;
 
 /** Where the answer being read stands; one per connection, reused. */
 const enum Reading {
@@ -74,8 +90,11 @@ export function runKeepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveTotals> 
   const port = Number(target.port || 80);
   const base: LoadRequest = { method: load.method, path: target.pathname + target.search, headers: load.headers };
   const fixed = load.next ? undefined : encode(base, host);
-  const started = performance.now();
-  const deadline = started + load.duration * 1000;
+  const warmup = (load.warmup ?? 0) * 1000;
+  const warmsUp = load.warmup !== undefined;
+  // Until the measured time starts, no request is counted and the run has no end.
+  let measuredFrom = Number.POSITIVE_INFINITY;
+  let deadline = Number.POSITIVE_INFINITY;
   let errors = 0;
   let timeouts = 0;
   const sockets = new Set<Socket>();
@@ -83,18 +102,38 @@ export function runKeepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveTotals> 
   const done = new Promise<KeepAliveTotals>((resolve) => (finish = resolve));
   let finished = false;
   const timers = new Set<NodeJS.Timeout>();
+  /** The connections (by slot: a replaced connection's successor takes its slot) that have had an answer. */
+  const answeredSlots = new Set<number>();
 
   const end = () => {
     if (finished) return;
     finished = true;
     for (const timer of timers) clearTimeout(timer);
     for (const socket of sockets) socket.destroy();
-    finish({ seconds: (performance.now() - started) / 1000, errors, timeouts });
+    finish({ seconds: (performance.now() - measuredFrom) / 1000, errors, timeouts });
   };
-  const stopAt = setTimeout(end, load.duration * 1000);
-  timers.add(stopAt);
+  const startMeasuring = () => {
+    if (measuredFrom !== Number.POSITIVE_INFINITY) return;
+    measuredFrom = performance.now();
+    deadline = measuredFrom + load.duration * 1000;
+    errors = 0;
+    timeouts = 0;
+    timers.add(setTimeout(end, load.duration * 1000));
+  };
+  const warmedUp = () => answeredSlots.size >= load.connections;
+  const warmupEnds = performance.now() + warmup;
+  if (warmsUp) {
+    const afterWarmup = setTimeout(() => {
+      timers.delete(afterWarmup);
+      if (warmedUp()) startMeasuring();
+    }, warmup);
+    timers.add(afterWarmup);
+    timers.add(setTimeout(startMeasuring, warmup + WARMUP_LIMIT_SECONDS * 1000));
+  } else {
+    startMeasuring();
+  }
 
-  const openConnection = () => {
+  const openConnection = (slot: number) => {
     if (finished || performance.now() >= deadline) return;
     // One buffer per connection that the socket reads into, handed over without the stream machinery: no allocation
     // and no 'data' event per read.
@@ -130,7 +169,7 @@ export function runKeepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveTotals> 
       // A refused or reset connection is tried again after a breath, not in a tight loop.
       const retry = setTimeout(() => {
         timers.delete(retry);
-        openConnection();
+        openConnection(slot);
       }, 10);
       timers.add(retry);
     };
@@ -156,7 +195,11 @@ export function runKeepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveTotals> 
     // The timer is armed once per connection and pushed back by each request (refresh), not made anew per request:
     // every answer is followed at once by the next request, or by the connection's end, which clears it.
     const answered = () => {
-      if (!finished) load.onResponse(status, performance.now() - sentAt);
+      if (!finished && sentAt >= measuredFrom) load.onResponse(status, performance.now() - sentAt);
+      if (!answeredSlots.has(slot)) {
+        answeredSlots.add(slot);
+        if (warmedUp() && performance.now() >= warmupEnds) startMeasuring();
+      }
       if (closeAfter) replace();
       else send();
     };
@@ -252,6 +295,6 @@ export function runKeepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveTotals> 
     });
   };
 
-  for (let i = 0; i < load.connections; i++) openConnection();
+  for (let slot = 0; slot < load.connections; slot++) openConnection(slot);
   return done;
 }

@@ -11,6 +11,8 @@ export type { LoadRequest };
 export interface LoadCase {
   url: string;
   duration: number;
+  /** Seconds of load on the same connections before the measured time (keep-alive-load.ts, `warmup`). */
+  warmup?: number;
   connections: number;
   method?: string;
   headers?: Record<string, string>;
@@ -71,6 +73,7 @@ export async function hammer(load: LoadCase): Promise<LoadResult> {
     url: load.url,
     connections: load.connections,
     duration: load.duration,
+    ...(load.warmup !== undefined ? { warmup: load.warmup } : {}),
     method: load.method ?? 'GET',
     headers: load.headers ?? {},
     timeout: 10,
