@@ -179,8 +179,3 @@ function describePage(head: Buffer, calendars: readonly SiteTypeCalendar[], layo
   if (at !== length) throw new Error(`calendar page: described ${at} of ${length} bytes`);
   return description;
 }
-
-/** calendarPage's bytes alone. */
-export function calendarPageBytes(envelope: string, calendars: readonly SiteTypeCalendar[]): Buffer {
-  return calendarPage(envelope, calendars).bytes;
-}

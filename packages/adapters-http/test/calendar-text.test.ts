@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDay, NightTerms, SiteTypeCalendar } from '@campsite/domain';
 import { RandomPicks, SeededRandom } from '@campsite/domain/testing';
-import { calendarPage, calendarPageBytes } from '../src/calendar-bytes';
+import { calendarPage } from '../src/calendar-bytes';
 import { calendarJson } from '../src/selling-presenters';
 
-// The calendar's answer is written out by hand (calendarPageBytes) rather than stringified: it must stay, byte for
+// The calendar's answer is written out by hand (calendarPage) rather than stringified: it must stay, byte for
 // byte, the UTF-8 of the page's JSON.stringify with the typed presenter, U+2028 and U+2029 escaped as every answer
 // escapes them (docs/channel-managers.md, "The calendar", fixes the fields and order).
 
@@ -43,7 +43,7 @@ const stringified = (envelope: string, calendars: SiteTypeCalendar[]) =>
     .replace(/\u2029/g, '\\u2029');
 
 function expectSameBytes(calendars: SiteTypeCalendar[], envelope = ENVELOPE, message?: string) {
-  const bytes = calendarPageBytes(envelope, calendars);
+  const { bytes } = calendarPage(envelope, calendars);
   const expected = stringified(envelope, calendars);
   expect(bytes.toString('utf8'), message).toBe(expected);
   expect(Buffer.compare(bytes, Buffer.from(expected, 'utf8')), message).toBe(0);
@@ -51,7 +51,7 @@ function expectSameBytes(calendars: SiteTypeCalendar[], envelope = ENVELOPE, mes
 
 const expectSameText = (calendar: SiteTypeCalendar) => expectSameBytes([calendar]);
 
-describe('calendarPageBytes', () => {
+describe("calendarPage's bytes", () => {
   it('escapes the name as JSON.stringify does: quotes, backslashes, control characters, lone surrogates, non-ASCII', () => {
     for (const name of [
       '',
