@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -13,9 +14,19 @@ const alias = [
   })),
 ];
 
+// A test file shares its worker's module cache with the files before it in the same project: loading Express, zod
+// and the adapters again for each of 250 files took more time than their tests did. Nothing a test file changes
+// outlives it: servers, databases and environment variables are set up and undone per file, and each project (the
+// plain pass included) has workers of its own. Every project takes this.
+const shared = { isolate: false } as const;
+
 // One project per package, so each layer's suite can be run alone: `pnpm vitest run --project domain`.
 export default defineConfig({
   test: {
+    // Two test files at once even on two cores (vitest's own default there is one): most files spend their time
+    // waiting for a server process, PostgreSQL or a timer, so the second core would otherwise sit idle
+    // (docs/testing.md, "How long a run takes").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Finds PostgreSQL once for the whole run and closes it with one line naming every suite that could not run
     // (docs/testing.md).
     globalSetup: ['test-support/global-setup.ts'],
@@ -23,14 +34,12 @@ export default defineConfig({
       ...['domain', 'adapters-http', 'adapters-sql', 'app', 'client'].map((name) => ({
         resolve: { alias },
         test: {
+          ...shared,
           name,
           root: `packages/${name}`,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // The domain holds no global state, and a fresh module graph per file costs more than its tests do: its
-          // suite stays within seconds, also on a busy two-core machine.
-          ...(name === 'domain' ? { isolate: false } : {}),
           // The app's end-to-end tests spawn the real `campsite` command, which runs the compiled dist/: build it first.
           ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts', 'test/support/dev-certificate.ts'] } : {}),
         },
@@ -49,6 +58,7 @@ export default defineConfig({
       ).map(([name, include]) => ({
         resolve: { alias },
         test: {
+          ...shared,
           name: `${name} (plain)`,
           root: `packages/${name}`,
           include: [...include],
@@ -59,10 +69,10 @@ export default defineConfig({
         },
       })),
       // The bench's own load generator: its figures are only as good as its reading of every answer.
-      { test: { name: 'bench', root: 'bench', include: ['*.test.ts'] } },
-      { test: { name: 'test-support', root: 'test-support', include: ['*.test.ts'] } },
+      { test: { ...shared, name: 'bench', root: 'bench', include: ['*.test.ts'] } },
+      { test: { ...shared, name: 'test-support', root: 'test-support', include: ['*.test.ts'] } },
       // The repository's own checks, run by `pnpm check` (docs/architecture.md, "Comments and documents").
-      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'] } },
+      { test: { ...shared, name: 'scripts', root: 'scripts', include: ['*.test.ts'] } },
     ],
   },
 });
