@@ -20,6 +20,16 @@ const alias = [
 // plain pass included) has workers of its own. Every project takes this.
 const shared = { isolate: false } as const;
 
+/** What a package's project and its plain pass share. */
+const packageTests = (name: string) => ({
+  ...shared,
+  root: `packages/${name}`,
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  // The app's end-to-end tests spawn the real `campsite` command, which runs the compiled dist/: build it first.
+  ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts', 'test/support/dev-certificate.ts'] } : {}),
+});
+
 // One project per package, so each layer's suite can be run alone: `pnpm vitest run --project domain`.
 export default defineConfig({
   test: {
@@ -33,16 +43,7 @@ export default defineConfig({
     projects: [
       ...['domain', 'adapters-http', 'adapters-sql', 'app', 'client'].map((name) => ({
         resolve: { alias },
-        test: {
-          ...shared,
-          name,
-          root: `packages/${name}`,
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          // The app's end-to-end tests spawn the real `campsite` command, which runs the compiled dist/: build it first.
-          ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts', 'test/support/dev-certificate.ts'] } : {}),
-        },
+        test: { ...packageTests(name), name, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
       })),
       // The plain pass (docs/testing.md): the contract, HTTP and end-to-end suites again with every accelerator off
       // (ACCELERATORS=off), on SQLite, so that each shortcut is proven to give what the plain path gives.
@@ -57,16 +58,7 @@ export default defineConfig({
         ] as const
       ).map(([name, include]) => ({
         resolve: { alias },
-        test: {
-          ...shared,
-          name: `${name} (plain)`,
-          root: `packages/${name}`,
-          include: [...include],
-          env: { ACCELERATORS: 'off' },
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          ...(name === 'app' ? { globalSetup: ['test/support/build-workspace.ts', 'test/support/dev-certificate.ts'] } : {}),
-        },
+        test: { ...packageTests(name), name: `${name} (plain)`, include: [...include], env: { ACCELERATORS: 'off' } },
       })),
       // The bench's own load generator: its figures are only as good as its reading of every answer.
       { test: { ...shared, name: 'bench', root: 'bench', include: ['*.test.ts'] } },

@@ -129,7 +129,7 @@ describe('startWebhookSender', () => {
     const attempts: Array<{ at: number; kind?: string }> = [];
     const deliver = w.sender.deliver.bind(w.sender);
     w.sender.deliver = async (state) => {
-      const started: { at: number; kind?: string } = { at: performance.now() };
+      const started: (typeof attempts)[number] = { at: performance.now() };
       attempts.push(started);
       const outcome = await deliver(state);
       started.kind = outcome.kind;
